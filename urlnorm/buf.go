@@ -1,0 +1,84 @@
+package urlnorm
+
+// lazybuf builds the canonical form. As long as every byte written equals
+// the input byte at the same output position, it only advances an index:
+// the output is then in[:w], so a canonical input costs no allocation. The
+// first differing byte copies the prefix into a buffer. path.Clean in the
+// standard library uses the same idea.
+type lazybuf struct {
+	in  string
+	buf []byte // nil while the output equals in[:w]
+	w   int
+}
+
+func (b *lazybuf) writeByte(c byte) {
+	if b.buf == nil {
+		if b.w < len(b.in) && b.in[b.w] == c {
+			b.w++
+			return
+		}
+		b.buf = make([]byte, b.w, len(b.in)+len(b.in)/2+16)
+		copy(b.buf, b.in[:b.w])
+	}
+	b.buf = append(b.buf[:b.w], c)
+	b.w++
+}
+
+func (b *lazybuf) writeString(s string) {
+	if b.buf == nil && len(b.in)-b.w >= len(s) && b.in[b.w:b.w+len(s)] == s {
+		b.w += len(s)
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		b.writeByte(s[i])
+	}
+}
+
+// copyIn appends the input bytes in[i:j]. When the output is still the
+// input and in step with it, that only moves the index: the common case.
+func (b *lazybuf) copyIn(i, j int) {
+	if b.buf == nil && b.w == i {
+		b.w = j
+		return
+	}
+	b.writeString(b.in[i:j])
+}
+
+// writeEscape writes "%XX" with upper-case hex.
+func (b *lazybuf) writeEscape(c byte) {
+	b.writeByte('%')
+	b.writeByte(upperHex[c>>4])
+	b.writeByte(upperHex[c&15])
+}
+
+// at returns the output byte at position i < b.w.
+func (b *lazybuf) at(i int) byte {
+	if b.buf == nil {
+		return b.in[i]
+	}
+	return b.buf[i]
+}
+
+// truncate drops the output from position n on.
+func (b *lazybuf) truncate(n int) {
+	b.w = n
+	if b.buf != nil {
+		b.buf = b.buf[:n]
+	}
+}
+
+// slice returns output bytes [i, j) as a string; it allocates only once the
+// output has diverged from the input.
+func (b *lazybuf) slice(i, j int) string {
+	if b.buf == nil {
+		return b.in[i:j]
+	}
+	return string(b.buf[i:j])
+}
+
+func (b *lazybuf) String() string {
+	if b.buf == nil {
+		return b.in[:b.w]
+	}
+	return string(b.buf[:b.w])
+}

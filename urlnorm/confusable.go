@@ -1,0 +1,120 @@
+package urlnorm
+
+import (
+	"strings"
+	"unicode"
+)
+
+// isConfusable reports whether a host (in Unicode form, after UTS #46)
+// has a label that UTS #39 would not call "highly restrictive": letters
+// from several scripts other than the CJK combinations, or a label written
+// entirely in Cyrillic, Greek or Armenian letters that look like Latin ones
+// ("аррӏе" for "apple", CVE-2017-5015). Browsers show such hosts as
+// Punycode; we flag them so a moderator sees the same thing.
+func isConfusable(host string) bool {
+	for label := range strings.SplitSeq(host, ".") {
+		if !isASCII(label) && labelConfusable(label) {
+			return true
+		}
+	}
+	return false
+}
+
+type script uint8
+
+const (
+	scriptCommon script = iota
+	scriptLatin
+	scriptCyrillic
+	scriptGreek
+	scriptArmenian
+	scriptHan
+	scriptHiragana
+	scriptKatakana
+	scriptHangul
+	scriptBopomofo
+	scriptOther
+)
+
+func scriptOf(r rune) script {
+	switch {
+	case r < 0x80 || !unicode.IsLetter(r):
+		if unicode.IsLetter(r) {
+			return scriptLatin
+		}
+		return scriptCommon
+	case unicode.Is(unicode.Latin, r):
+		return scriptLatin
+	case unicode.Is(unicode.Cyrillic, r):
+		return scriptCyrillic
+	case unicode.Is(unicode.Greek, r):
+		return scriptGreek
+	case unicode.Is(unicode.Armenian, r):
+		return scriptArmenian
+	case unicode.Is(unicode.Han, r):
+		return scriptHan
+	case unicode.Is(unicode.Hiragana, r):
+		return scriptHiragana
+	case unicode.Is(unicode.Katakana, r):
+		return scriptKatakana
+	case unicode.Is(unicode.Hangul, r):
+		return scriptHangul
+	case unicode.Is(unicode.Bopomofo, r):
+		return scriptBopomofo
+	}
+	return scriptOther
+}
+
+func labelConfusable(label string) bool {
+	var seen uint16
+	lookalikes := true
+	for _, r := range label {
+		s := scriptOf(r)
+		if s == scriptCommon {
+			continue
+		}
+		seen |= 1 << s
+		if !latinLookalike(r) {
+			lookalikes = false
+		}
+	}
+	const (
+		latin = 1 << scriptLatin
+		han   = 1 << scriptHan
+		// UTS #39 §5.2 "Highly Restrictive": one script, or Latin with the
+		// scripts written together in Japanese, Chinese or Korean.
+		japanese = latin | han | 1<<scriptHiragana | 1<<scriptKatakana
+		chinese  = latin | han | 1<<scriptBopomofo
+		korean   = latin | han | 1<<scriptHangul
+	)
+	switch {
+	case seen == 0:
+		return false
+	case seen&(seen-1) == 0: // a single script
+		lookalikeScript := seen == 1<<scriptCyrillic || seen == 1<<scriptGreek || seen == 1<<scriptArmenian
+		return lookalikeScript && lookalikes
+	case seen&^japanese == 0, seen&^chinese == 0, seen&^korean == 0:
+		return false
+	}
+	return true
+}
+
+// latinLookalike reports lower-case Cyrillic, Greek and Armenian letters
+// that UTS #39's confusables.txt maps to a Latin letter or that render as
+// one in common fonts. Hosts are lower-cased by UTS #46 before this check.
+func latinLookalike(r rune) bool {
+	switch r {
+	// Cyrillic
+	case 'а', 'в', 'е', 'к', 'м', 'н', 'о', 'р', 'с', 'т', 'у', 'х',
+		'ѕ', 'і', 'ј', 'ԁ', 'ӏ', 'ԛ', 'ԝ', 'ү', 'һ', 'ь', 'ѡ', 'ɡ', 'ӓ',
+		'ё', 'ї', 'ӧ', 'ӱ', 'ԍ', 'ԗ':
+		return true
+	// Greek
+	case 'α', 'β', 'γ', 'ε', 'ι', 'κ', 'ν', 'ο', 'ρ', 'τ', 'υ', 'χ', 'ω':
+		return true
+	// Armenian
+	case 'օ', 'ս', 'հ', 'ո', 'ց', 'զ', 'ա', 'ւ':
+		return true
+	}
+	return false
+}

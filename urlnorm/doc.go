@@ -1,0 +1,81 @@
+// Package urlnorm reads a URL the way a browser does and writes its
+// canonical form, refusing the encodings that exist only to fool filters.
+//
+// It is built for HTML sanitisers: every URL-bearing attribute value (after
+// HTML character-reference decoding) goes through [Normalize] before an
+// allowlist looks at it, so that the allowlist, a blocklist, a moderator
+// and the browser all see the same URL.
+//
+// # What the canonical form is
+//
+// [Normalize] parses like the WHATWG URL Standard (the browser's parser):
+// leading and trailing whitespace trimmed, interior TAB/LF/CR deleted, "\"
+// read as "/" in http(s) URLs, the last "@" ending the userinfo, hosts
+// percent-decoded, mapped with UTS #46 and parsed as IPv4 when they end in
+// a number. It then writes the URL so that Go's net/url reads the same
+// scheme, host and port:
+//
+//   - scheme and host lower-case; hosts in Punycode; IPv4 dotted decimal;
+//     IPv6 compressed; default and empty ports dropped;
+//   - dot segments resolved, including "%2E" forms; "%2F" is never a
+//     separator;
+//   - escapes of unreserved characters (A–Z a–z 0–9 - . _ ~) decoded, except
+//     "%2D" in queries (SiteMinder's escape character); every other escape
+//     kept, hex upper-cased: "%2F %3F %23 %25" in paths and the form
+//     delimiters "%26 %3D %2B" in queries keep their meaning;
+//   - characters that may not appear raw (space, quotes, "<", ">", "^",
+//     non-ASCII, …) percent-encoded as UTF-8;
+//   - opaque URLs (mailto:, javascript:, data:) and SiteMinder-encoded query
+//     values ("-SM-…", "$SM$…") kept byte for byte.
+//
+// No query sorting, no ";"/"&" swapping, no removal of an empty "?" or "#":
+// those change what a server sees. Relative references are read as on an
+// http(s) page and stay relative unless [Options.Relative] says otherwise.
+//
+// # What is refused
+//
+// A [*RejectError] with a typed [Reason] for encodings with no legitimate use:
+// C0 controls and NUL, malformed escapes ("%4", "%u2215"), overlong or
+// surrogate UTF-8 ("%C0%AE"), encoded controls in paths and hosts, a "%"
+// or colon before a scheme ("java%73cript:"), userinfo
+// ("http://good.example@evil.example/") unless [Options.Userinfo] allows it,
+// hosts that fail UTS #46 or the IPv4 parser, IPv6 zone ids, ports above
+// 65535, and references whose meaning depends on the page they are on
+// ("https:evil.example", "///evil.example"). Suspicious forms that have a
+// meaning are canonicalised and reported as [Flags] (see [Inspect]);
+// [Options.Strict] refuses those too.
+//
+// # SiteMinder
+//
+// [EncodeSM] and [DecodeSM] implement the SM-encoding of CA/Broadcom
+// SiteMinder web agents (legacy "$SM$" and framework "-SM-"), which carries
+// a URL inside a query value; [Options.Nested] decodes such values, and
+// plain URLs in query values, and refuses the outer URL if the inner one
+// is refused or uses a scheme that is not allowed.
+//
+// # Security considerations
+//
+// Normalize does not decide which schemes are safe: with the zero
+// [Options], "javascript:alert(1)" is accepted (canonicalised and flagged
+// [FlagActiveScheme]). Set [Options.Schemes], or let the caller's policy
+// check the scheme of the canonical form; never check the raw input.
+//
+// The canonical form preserves the browser's meaning of the input; it does
+// not make a URL trustworthy. A host in Punycode can still be a homograph
+// ([FlagConfusable] marks the ones UTS #39 would), a canonical link can
+// still be an open redirect ([FlagNestedURL]), and a legacy-charset escape
+// can still decode differently on different servers ([FlagInvalidUTF8]).
+//
+// Relative references are interpreted as on an http(s) page. Do not use
+// urlnorm for file: URLs (they are refused) or for pages served with a
+// <base> element that points elsewhere.
+//
+// The canonical form is verified to be a fixed point before it is returned;
+// that it parses in Go's net/url with the browser's scheme, host and port
+// is established by the fuzz target FuzzNormalize rather than checked on
+// every call.
+//
+// All functions are safe for concurrent use. Inputs longer than
+// [Options.MaxLength] (2 MiB by default, Chromium's limit) are refused; the
+// work is linear in the input.
+package urlnorm

@@ -1,0 +1,239 @@
+package urlnorm
+
+import (
+	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+// idnaProfile is WHATWG "domain to ASCII" (URL Standard §3.5): UTS #46
+// with CheckHyphens, UseSTD3ASCIIRules, Transitional and VerifyDnsLength
+// off, CheckBidi and CheckJoiners on. StrictDomainName must follow
+// MapForLookup, which turns it on. The forbidden domain code points are
+// checked separately, as the standard does.
+var idnaProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.CheckJoiners(true),
+	idna.CheckHyphens(false),
+	idna.StrictDomainName(false),
+	idna.Transitional(false),
+	idna.VerifyDNSLength(false),
+)
+
+// writeHost writes the canonical form of the special-scheme host s[p:end].
+// Browsers percent-decode a host, map it with UTS #46 and parse numeric
+// forms as IPv4 (URL Standard "host parser"), so "ex%61mple.com",
+// "ｅｘａｍｐｌｅ.com" and "example.com" are one host to them; the
+// canonical form spells it the one way a blocklist will match.
+func (n *normalizer) writeHost(p, end int) error {
+	h := n.in[p:end]
+	if h == "" {
+		return n.reject(ReasonHost, p)
+	}
+	if h[0] == '[' {
+		if h[len(h)-1] != ']' {
+			return n.reject(ReasonIPv6, p)
+		}
+		return n.writeIPv6(h[1:len(h)-1], p)
+	}
+	i := 0
+	for i < len(h) && chars[h[i]]&clsHostLower != 0 {
+		i++
+	}
+	if i == len(h) && !hasACELabel(h) {
+		// Already lower-case ASCII: the common case.
+		if endsInNumber(h) {
+			return n.writeIPv4(h, p)
+		}
+		n.out.copyIn(p, p+len(h))
+		if h[len(h)-1] == '.' {
+			n.flag(FlagTrailingDot, p)
+		}
+		return nil
+	}
+	upper := false
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c >= 0x80 || c == '%' {
+			return n.writeIDNHost(h, p)
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if hasACELabel(lowerASCII(h)) {
+		return n.writeIDNHost(h, p)
+	}
+	return n.writeASCIIHost(h, p, upper)
+}
+
+// writeASCIIHost is the fast path: a host of plain ASCII letters needs only
+// lower-casing (UTS #46 maps nothing else in ASCII when STD3 rules are off).
+func (n *normalizer) writeASCIIHost(h string, p int, upper bool) error {
+	if endsInNumber(h) {
+		return n.writeIPv4(h, p)
+	}
+	for i := 0; i < len(h); i++ {
+		c := lower(h[i])
+		if chars[c]&clsHostGo == 0 {
+			return n.reject(ReasonHost, p+i)
+		}
+		if upper {
+			n.out.writeByte(c)
+		}
+	}
+	if !upper {
+		n.out.copyIn(p, p+len(h))
+	}
+	if h[len(h)-1] == '.' {
+		n.flag(FlagTrailingDot, p)
+	}
+	return nil
+}
+
+// writeIDNHost handles hosts with escapes, non-ASCII or Punycode labels.
+func (n *normalizer) writeIDNHost(h string, p int) error {
+	decoded := h
+	if strings.IndexByte(h, '%') >= 0 {
+		n.flag(FlagEncodedHost, p)
+		var err error
+		if decoded, err = n.decodeHost(h, p); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(decoded, "\u1e9e") {
+		// UTS #46 15.1 maps U+1E9E to "ß" where 15.0 (x/net/idna under
+		// Go 1.26) maps it to "ss": browsers disagree by version, so the
+		// host has no settled meaning.
+		return n.reject(ReasonIDNA, p)
+	}
+	ascii, err := idnaProfile.ToASCII(decoded)
+	if err != nil || ascii == "" {
+		return n.reject(ReasonIDNA, p)
+	}
+	// x/net/idna accepts an empty Punycode label ("xn--"); UTS #46 §4.4
+	// and browsers do not. ToUnicode re-validates every decoded label.
+	uni, err := idnaProfile.ToUnicode(ascii)
+	if err != nil || hasEmptyACELabel(ascii) {
+		return n.reject(ReasonIDNA, p)
+	}
+	for i := 0; i < len(ascii); i++ {
+		if c := ascii[i]; c >= 0x80 || chars[c]&clsHostGo == 0 {
+			return n.reject(ReasonHost, p)
+		}
+	}
+	if endsInNumber(ascii) {
+		return n.writeIPv4(ascii, p)
+	}
+	// The host was "mapped" if UTS #46 did more than lower-case ASCII and
+	// Punycode-encode: fullwidth letters, U+3002, deleted U+200B, ...
+	if plain, err := idna.Punycode.ToASCII(lowerASCII(decoded)); err != nil || plain != ascii {
+		n.flag(FlagHostMapped, p)
+	}
+	if isConfusable(uni) {
+		n.flag(FlagConfusable, p)
+	}
+	if ascii[len(ascii)-1] == '.' {
+		n.flag(FlagTrailingDot, p)
+	}
+	n.out.writeString(ascii)
+	return nil
+}
+
+// decodeHost percent-decodes a host; the bytes must be UTF-8.
+func (n *normalizer) decodeHost(h string, p int) (string, error) {
+	b := make([]byte, 0, len(h))
+	var u utf8state
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c == '%' {
+			v, ok := escapeAt(h, i)
+			if !ok {
+				return "", n.reject(ReasonBadEscape, p+i)
+			}
+			c = v
+			i += 2
+		}
+		if c < 0x20 || c == 0x7F {
+			return "", n.reject(ReasonEncodedControl, p)
+		}
+		if err := n.feed(&u, c, p); err != nil {
+			return "", err
+		}
+		b = append(b, c)
+	}
+	if u.invalid || u.need > 0 {
+		return "", n.reject(ReasonInvalidUTF8, p)
+	}
+	return string(b), nil
+}
+
+// writeOpaqueHost writes the host of a non-special URL ("foo://host").
+// Browsers keep it as typed; we accept only what both WHATWG's opaque-host
+// parser and Go's net/url read the same way: ASCII without escapes.
+func (n *normalizer) writeOpaqueHost(p, end int) error {
+	h := n.in[p:end]
+	if h == "" && (end < len(n.in) && n.in[end] == ':' || n.in[p-1] == '@') {
+		// URL Standard host state: credentials or a port need a host.
+		return n.reject(ReasonHost, p)
+	}
+	if h != "" && h[0] == '[' {
+		if h[len(h)-1] != ']' {
+			return n.reject(ReasonIPv6, p)
+		}
+		return n.writeIPv6(h[1:len(h)-1], p)
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c >= 0x80 || chars[c]&clsHostGo == 0 {
+			return n.reject(ReasonHost, p+i)
+		}
+		n.out.writeByte(c)
+	}
+	return nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				b[j] = lower(b[j])
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// hasACELabel reports whether a label of the lower-case host h starts
+// with "xn--", the Punycode prefix.
+func hasACELabel(h string) bool {
+	for {
+		k := strings.Index(h, "xn--")
+		if k < 0 {
+			return false
+		}
+		if k == 0 || h[k-1] == '.' {
+			return true
+		}
+		h = h[k+4:]
+	}
+}
+
+func hasEmptyACELabel(h string) bool {
+	for label := range strings.SplitSeq(h, ".") {
+		if label == "xn--" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,241 @@
+package urlnorm
+
+import "strings"
+
+// parsePath writes the canonical form of the path starting at s[p] and
+// returns the position where it ends ("?", "#" or the end of the input).
+// An absolute path starts with a separator; a relative one (a relative
+// reference such as "a/../b") does not, and keeps the ".." segments that
+// climb above it, so that it resolves the same against any base.
+//
+// Dot segments are removed as WHATWG's path state does (RFC 3986 §5.2.4
+// agrees): "." and ".." count after "%2E" is decoded, "%2F" never separates,
+// and a final "." or ".." leaves a trailing "/".
+func (n *normalizer) parsePath(p int, relative bool) (int, error) {
+	s := n.in
+	e := len(s)
+	if k := strings.IndexByte(s[p:], '#'); k >= 0 {
+		e = p + k
+	}
+	if k := strings.IndexByte(s[p:e], '?'); k >= 0 {
+		e = p + k
+	}
+	start := n.out.w
+	if p == e {
+		if n.special && n.authority {
+			n.out.writeByte('/') // an http(s) URL always has a path
+		}
+		return e, nil
+	}
+	var u utf8state
+	nseg, dotdots := 0, 0 // segments written; leading ".." among them
+	i := p
+	if !relative {
+		if s[p] == '\\' {
+			n.flag(FlagBackslash, p)
+		}
+		i++ // s[p] is the separator
+	}
+	for {
+		segOut := n.out.w
+		if !relative || nseg > 0 {
+			n.out.writeByte('/')
+		}
+		contentStart := n.out.w
+		j, seg, err := n.segment(i, e, &u)
+		if err != nil {
+			return 0, err
+		}
+		final := j == e
+		switch dots := n.dots(contentStart); {
+		case dots == 0:
+			nseg++
+			if seg.escaped {
+				n.checkSeparatorBesideDots(contentStart, i)
+			}
+		case relative && dots == 2 && nseg == dotdots:
+			nseg++ // nothing to climb out of: keep ".." as it is
+			dotdots++
+			if final {
+				n.out.writeByte('/')
+			}
+		default:
+			if seg.encodedDot {
+				n.flag(FlagEncodedDot, i)
+			}
+			n.out.truncate(segOut)
+			if dots == 2 && nseg > 0 {
+				n.popSegment(start)
+				nseg--
+			}
+			if final && (!relative || nseg > 0) {
+				n.out.writeByte('/')
+			}
+		}
+		if final {
+			break
+		}
+		if s[j] == '\\' {
+			n.flag(FlagBackslash, j)
+		}
+		i = j + 1
+	}
+	if u.need > 0 {
+		u.invalid = true
+	}
+	if u.invalid {
+		n.flag(FlagInvalidUTF8, p)
+	}
+	if u.spoof {
+		n.flag(FlagSpoofChar, p)
+	}
+	n.fixPathStart(start, relative)
+	return e, nil
+}
+
+// segInfo describes one path segment as segment read it.
+type segInfo struct {
+	encodedDot bool // "%2E" was decoded in it
+	escaped    bool // it kept an escape
+}
+
+// segment writes one path segment, s[i:] up to the next separator or e,
+// and returns where it ended.
+func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
+	s := n.in
+	var seg segInfo
+	for ; i < e; i++ {
+		c := s[i]
+		if chars[c]&clsSegment != 0 {
+			j := i + 1
+			for j < e && chars[s[j]]&clsSegment != 0 {
+				j++
+			}
+			u.ascii()
+			n.out.copyIn(i, j)
+			i = j - 1
+			continue
+		}
+		switch {
+		case c == '/' || c == '\\' && n.special:
+			return i, seg, nil
+		case c == '%':
+			v, ok := escapeAt(s, i)
+			if !ok {
+				return 0, seg, n.reject(ReasonBadEscape, i)
+			}
+			switch {
+			case chars[v]&clsUnreserved != 0:
+				seg.encodedDot = seg.encodedDot || v == '.'
+				u.ascii()
+				n.out.writeByte(v)
+			case v < 0x20 || v == 0x7F:
+				return 0, seg, n.reject(ReasonEncodedControl, i)
+			default:
+				seg.escaped = true
+				if v == '%' && i+4 < e && unhex(s[i+3]) >= 0 && unhex(s[i+4]) >= 0 {
+					n.flag(FlagDoubleEncoding, i) // "%252e" is "." after two decodes
+				}
+				if v == '\\' {
+					n.flag(FlagEncodedSeparator, i)
+				}
+				if err := n.feed(u, v, i); err != nil {
+					return 0, seg, err
+				}
+				n.out.writeEscape(v)
+			}
+			i += 2
+		case c >= 0x80:
+			if err := n.feed(u, c, i); err != nil {
+				return 0, seg, err
+			}
+			n.out.writeEscape(c)
+		default:
+			u.ascii()
+			n.out.writeEscape(c)
+		}
+	}
+	return e, seg, nil
+}
+
+// feed passes byte v (at input position pos) to the UTF-8 check.
+func (n *normalizer) feed(u *utf8state, v byte, pos int) error {
+	if v < 0x80 {
+		u.ascii()
+		return nil
+	}
+	if r := u.feed(v); r != ReasonNone {
+		return n.reject(r, pos)
+	}
+	return nil
+}
+
+// dots returns 1 or 2 if the output from position i on is "." or "..".
+func (n *normalizer) dots(i int) int {
+	switch n.out.w - i {
+	case 1:
+		if n.out.at(i) == '.' {
+			return 1
+		}
+	case 2:
+		if n.out.at(i) == '.' && n.out.at(i+1) == '.' {
+			return 2
+		}
+	}
+	return 0
+}
+
+// popSegment removes the last segment of the path that starts at output
+// position start, together with the "/" before it.
+func (n *normalizer) popSegment(start int) {
+	k := n.out.w - 1
+	for k >= start && n.out.at(k) != '/' {
+		k--
+	}
+	n.out.truncate(max(k, start))
+}
+
+// checkSeparatorBesideDots flags "..%2F", "%2F..", "..%5C" and "%5C.." in
+// the segment written from output position i: a back end that decodes
+// "%2F" sees a traversal the browser did not (CAPEC-64).
+func (n *normalizer) checkSeparatorBesideDots(i, pos int) {
+	seg := n.out.slice(i, n.out.w)
+	for _, bad := range [...]string{"..%2F", "%2F..", "..%5C", "%5C.."} {
+		if strings.Contains(seg, bad) {
+			n.flag(FlagEncodedSeparator, pos)
+			return
+		}
+	}
+}
+
+// fixPathStart keeps the path from changing what kind of reference it is:
+// an absolute path without an authority must not start with "//" (WHATWG
+// writes "/." before it), and a relative path must not be empty, start
+// with "/", or have a ":" in its first segment (RFC 3986 §4.2 writes "./").
+func (n *normalizer) fixPathStart(start int, relative bool) {
+	var prefix string
+	switch {
+	case !relative:
+		if !n.authority && n.out.w-start >= 2 && n.out.at(start) == '/' && n.out.at(start+1) == '/' {
+			prefix = "/."
+		}
+	case n.out.w == start:
+		n.out.writeString("./")
+		return
+	case n.out.at(start) == '/':
+		prefix = "./"
+	default:
+		for k := start; k < n.out.w && n.out.at(k) != '/'; k++ {
+			if n.out.at(k) == ':' {
+				prefix = "./"
+				break
+			}
+		}
+	}
+	if prefix != "" {
+		path := n.out.slice(start, n.out.w)
+		n.out.truncate(start)
+		n.out.writeString(prefix)
+		n.out.writeString(path)
+	}
+}

@@ -1,0 +1,211 @@
+package urlnorm
+
+import "strings"
+
+// parseQueryFragment handles the "?query" and "#fragment" at s[p:], if any.
+func (n *normalizer) parseQueryFragment(p int) error {
+	s := n.in
+	if p < len(s) && s[p] == '?' {
+		var err error
+		if p, err = n.parseQuery(p + 1); err != nil {
+			return err
+		}
+	}
+	if p < len(s) && s[p] == '#' {
+		return n.parseFragment(p + 1)
+	}
+	return nil
+}
+
+// parseQuery writes the query that starts at s[p] and returns where it ends.
+//
+// Nothing reserved is decoded: "%26 %3D %2B %3B %25 %23" and "+" keep their
+// form-encoding meaning (HTML §4.10.21.7, RFC 3986 §2.2). Unreserved escapes
+// are decoded, except "%2D": SiteMinder's framework encoding uses "-" as its
+// escape character and reads raw query bytes (notes §5), so decoding it
+// changes what the agent sees. A malformed "%" is rewritten as "%25",
+// which is what every server makes of it.
+func (n *normalizer) parseQuery(p int) (int, error) {
+	s := n.in
+	n.out.writeByte('?')
+	e := len(s)
+	if k := strings.IndexByte(s[p:], '#'); k >= 0 {
+		e = p + k
+	}
+	var u utf8state
+	for p < e {
+		pe := e
+		if k := strings.IndexByte(s[p:e], '&'); k >= 0 {
+			pe = p + k
+		}
+		vs := p
+		if k := strings.IndexByte(s[p:pe], '='); k >= 0 {
+			vs = p + k + 1
+		}
+		if err := n.queryBytes(p, vs, &u); err != nil {
+			return 0, err
+		}
+		if err := n.queryValue(vs, pe, &u); err != nil {
+			return 0, err
+		}
+		if pe < e {
+			n.out.writeByte('&')
+		}
+		p = pe + 1
+	}
+	return e, nil
+}
+
+// queryValue writes one query value, s[p:e]. A SiteMinder-encoded value
+// ("-SM-…", "$SM$…") is copied byte for byte: its escapes belong to the SM
+// decoder, not to us. Values holding a URL are flagged and, with
+// [Options.Nested], inspected.
+func (n *normalizer) queryValue(p, e int, u *utf8state) error {
+	s := n.in
+	v := s[p:e]
+	if isSMEncoded(v) {
+		n.flag(FlagNestedURL, p)
+		for i := p; i < e; i++ {
+			if c := s[i]; c == '%' || c < 0x80 && chars[c]&n.queryClass() != 0 {
+				n.out.writeByte(c)
+			} else {
+				// Only what the browser itself would encode: the agent
+				// decodes "%22" to the same byte it would have received.
+				n.out.writeEscape(c)
+			}
+		}
+		if n.opts.Nested {
+			return n.inspectNested(v, 0, true, p)
+		}
+		return nil
+	}
+	level := nestedLevel(v)
+	if level >= 0 {
+		n.flag(FlagNestedURL, p)
+	}
+	if err := n.queryBytes(p, e, u); err != nil {
+		return err
+	}
+	if level >= 0 && n.opts.Nested {
+		return n.inspectNested(v, level, false, p)
+	}
+	return nil
+}
+
+func (n *normalizer) queryClass() uint16 {
+	if n.special {
+		return clsQuerySpecial
+	}
+	return clsQuery
+}
+
+// queryBytes writes s[p:e] by the query rules.
+func (n *normalizer) queryBytes(p, e int, u *utf8state) error {
+	s := n.in
+	class := n.queryClass()
+	for i := p; i < e; i++ {
+		c := s[i]
+		if chars[c]&class != 0 {
+			j := i + 1
+			for j < e && chars[s[j]]&class != 0 {
+				j++
+			}
+			u.ascii()
+			n.out.copyIn(i, j)
+			i = j - 1
+			continue
+		}
+		switch {
+		case c == '%':
+			v, ok := escapeAt(s, i)
+			if !ok {
+				n.flag(FlagMalformedEscape, i)
+				n.out.writeString("%25")
+				continue
+			}
+			if chars[v]&clsUnreserved != 0 && v != '-' {
+				u.ascii()
+				n.out.writeByte(v)
+			} else {
+				if v < 0x20 || v == 0x7F {
+					n.flag(FlagEncodedControl, i)
+				}
+				if err := n.feed(u, v, i); err != nil {
+					return err
+				}
+				n.out.writeEscape(v)
+			}
+			i += 2
+		case c >= 0x80:
+			if err := n.feed(u, c, i); err != nil {
+				return err
+			}
+			n.out.writeEscape(c)
+		default:
+			u.ascii()
+			n.out.writeEscape(c)
+		}
+	}
+	return nil
+}
+
+// parseFragment writes the fragment that starts at s[p]: the query rules,
+// with "%2D" decoded too, "%00" refused (it truncates in C back ends and
+// has no use in an anchor), and the path's spoofing checks.
+func (n *normalizer) parseFragment(p int) error {
+	s := n.in
+	n.out.writeByte('#')
+	var u utf8state
+	for i := p; i < len(s); i++ {
+		c := s[i]
+		if chars[c]&clsFragment != 0 {
+			j := i + 1
+			for j < len(s) && chars[s[j]]&clsFragment != 0 {
+				j++
+			}
+			u.ascii()
+			n.out.copyIn(i, j)
+			i = j - 1
+			continue
+		}
+		switch {
+		case c == '%':
+			v, ok := escapeAt(s, i)
+			switch {
+			case !ok:
+				n.flag(FlagMalformedEscape, i)
+				n.out.writeString("%25")
+				continue
+			case v == 0:
+				return n.reject(ReasonEncodedControl, i)
+			case chars[v]&clsUnreserved != 0:
+				u.ascii()
+				n.out.writeByte(v)
+			default:
+				if v < 0x20 || v == 0x7F {
+					n.flag(FlagEncodedControl, i)
+				}
+				if err := n.feed(&u, v, i); err != nil {
+					return err
+				}
+				n.out.writeEscape(v)
+			}
+			i += 2
+		case c >= 0x80:
+			if err := n.feed(&u, c, i); err != nil {
+				return err
+			}
+			n.out.writeEscape(c)
+		default:
+			u.ascii()
+			n.out.writeEscape(c)
+		}
+	}
+	if u.need > 0 || u.invalid {
+		n.flag(FlagInvalidUTF8, p)
+	}
+	if u.spoof {
+		n.flag(FlagSpoofChar, p)
+	}
+	return nil
+}
