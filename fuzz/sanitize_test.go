@@ -1,0 +1,59 @@
+package fuzz
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
+)
+
+// FuzzSanitize checks, under every preset and the permissive test policy:
+//   - no panic; an error is only a *sanitize.LimitError, with no output;
+//   - the output, parsed as a browser would, has nothing that runs script
+//     and no URL with a scheme outside the policy's list;
+//   - sanitising the output again changes nothing.
+func FuzzSanitize(f *testing.F) {
+	for _, file := range []string{"bluemonday_tests.jsonl", "dompurify_fixtures.jsonl",
+		"h5sc_html5sec.jsonl", "owasp_xss_filter_evasion.jsonl", "sonarsource_mxss_examples.jsonl"} {
+		for _, s := range jsonlField(f, filepath.Join("xss", file), "input") {
+			f.Add(s)
+		}
+	}
+	policies := map[string]*policy.Policy{}
+	for _, name := range policy.Presets() {
+		p, err := policy.Preset(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		policies[name] = p
+	}
+	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	policies["permissive"] = p
+	f.Fuzz(func(t *testing.T, in string) {
+		for name, p := range policies {
+			out, err := sanitize.String(in, p)
+			if err != nil {
+				var le *sanitize.LimitError
+				if !errors.As(err, &le) {
+					t.Fatalf("%s: String(%q): %v", name, in, err)
+				}
+				if out != "" {
+					t.Fatalf("%s: output with an error", name)
+				}
+				continue
+			}
+			for _, problem := range safety.Problems(out, p.URLOptions().Schemes) {
+				t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)
+			}
+			if again, err := sanitize.String(out, p); err != nil || again != out {
+				t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,146 @@
+package policy
+
+// Config is a policy as written in a file or built in code. [Compile] turns
+// it into an immutable [*Policy].
+//
+// A Config read with [ParseConfig] starts from the preset named by Extends:
+// fields present in the file replace the preset's, absent ones keep it.
+// Add and Remove then edit the element, attribute and scheme lists, which
+// is how a file narrows a preset. [Policy.Config] returns the flattened
+// result, with Extends, Add and Remove empty; it loads again unchanged.
+//
+// The zero Config allows no elements (text only) and no schemes, and uses
+// the default URL rules and limits.
+type Config struct {
+	// Extends names the preset a file starts from ("strict", "basic",
+	// "ugc"). Only meaningful in a file.
+	Extends string `yaml:"extends,omitempty" json:"extends,omitempty"`
+
+	// Elements lists the allowed elements, lower case.
+	Elements []string `yaml:"elements,flow,omitempty" json:"elements,omitempty"`
+
+	// Attributes lists the allowed attributes.
+	Attributes []Attribute `yaml:"attributes,omitempty" json:"attributes,omitempty"`
+
+	// Add and Remove edit Elements, Attributes and URLs.Schemes after the
+	// rest of the file has been applied: Remove wins over Add.
+	Add    Change `yaml:"add,omitempty" json:"add,omitempty"`
+	Remove Change `yaml:"remove,omitempty" json:"remove,omitempty"`
+
+	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
+	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
+	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
+
+	remove []Attribute // Remove.Attributes, kept by flatten for addAttributes
+}
+
+// Attribute allows an attribute.
+type Attribute struct {
+	// Name is the attribute name, lower case ("title", "xlink:href").
+	Name string `yaml:"name" json:"name"`
+	// On lists the elements it is allowed on; empty means every allowed
+	// element.
+	On []string `yaml:"on,flow,omitempty" json:"on,omitempty"`
+	// Match, if set, is a regular expression (RE2 syntax) the whole value
+	// must match. It is anchored for you: "[0-9]+" means "^(?:[0-9]+)$".
+	// For URL attributes it is matched against the canonical URL.
+	Match string `yaml:"match,omitempty" json:"match,omitempty"`
+}
+
+// Change is a set of edits to a policy's lists. In Remove, an attribute
+// without On is removed from every element; with On, only from those.
+type Change struct {
+	Elements   []string    `yaml:"elements,flow,omitempty" json:"elements,omitempty"`
+	Attributes []Attribute `yaml:"attributes,omitempty" json:"attributes,omitempty"`
+	Schemes    []string    `yaml:"schemes,flow,omitempty" json:"schemes,omitempty"`
+}
+
+// URLs configures how URL-bearing attributes are checked and rewritten.
+// Every URL in an allowed attribute goes through urlnorm with these rules.
+type URLs struct {
+	// Schemes lists the allowed schemes, lower case, without ":".
+	// javascript, vbscript, data and file are never allowed.
+	Schemes []string `yaml:"schemes,flow,omitempty" json:"schemes,omitempty"`
+	// Relative is "allow" (the default: keep relative references,
+	// normalised), "deny" (drop them) or "resolve" (rewrite them against
+	// Base).
+	Relative string `yaml:"relative,omitempty" json:"relative,omitempty"`
+	// Base is the absolute http(s) URL relative references resolve against
+	// (required with Relative "resolve"). Its host also counts as internal
+	// for Links.
+	Base string `yaml:"base,omitempty" json:"base,omitempty"`
+	// Userinfo is "reject" (the default: drop the URL), "strip" (remove the
+	// user name and password) or "keep".
+	Userinfo string `yaml:"userinfo,omitempty" json:"userinfo,omitempty"`
+	// Strict drops every URL urlnorm flags as suspicious (numeric IPv4
+	// hosts, backslashes, encoded hosts, confusable IDNs, ...).
+	Strict bool `yaml:"strict,omitempty" json:"strict,omitempty"`
+	// Nested inspects URLs inside query values (plain or SiteMinder
+	// SM-encoded): the outer URL is dropped if the inner one is refused or
+	// uses a scheme not in Schemes.
+	Nested bool `yaml:"nested,omitempty" json:"nested,omitempty"`
+}
+
+// Links configures the rel and target attributes written on links (a and
+// area elements with an href).
+type Links struct {
+	// Rel lists tokens added to every link's rel: nofollow, ugc,
+	// noopener, noreferrer, sponsored. Tokens the author wrote are kept
+	// only if they are in this list.
+	Rel []string `yaml:"rel,flow,omitempty" json:"rel,omitempty"`
+	// TargetBlank opens external links in a new tab: target="_blank",
+	// with noopener always added to rel.
+	TargetBlank bool `yaml:"target_blank,omitempty" json:"target_blank,omitempty"`
+	// InternalHosts lists hosts whose links are not external, besides the
+	// host of URLs.Base. A link is external when a browser would leave the
+	// page's site: it has a host ("https://x", "//x", "\\x") not listed.
+	InternalHosts []string `yaml:"internal_hosts,flow,omitempty" json:"internal_hosts,omitempty"`
+}
+
+// Limits bound the work and memory of one document. Zero means the
+// default.
+type Limits struct {
+	// MaxInputBytes is the largest document accepted (default 16 MiB; -1
+	// for no limit, when streaming).
+	MaxInputBytes int64 `yaml:"max_input_bytes,omitempty" json:"max_input_bytes,omitempty"`
+	// MaxDepth is the deepest element nesting accepted (default 256).
+	MaxDepth int `yaml:"max_depth,omitempty" json:"max_depth,omitempty"`
+	// MaxTokenBytes is the longest single tag, text run or comment
+	// (default 1 MiB). It bounds memory: the tokenizer holds one token.
+	MaxTokenBytes int `yaml:"max_token_bytes,omitempty" json:"max_token_bytes,omitempty"`
+	// MaxAttributeBytes is the longest attribute value kept; longer values
+	// are dropped and reported (default 64 KiB).
+	MaxAttributeBytes int `yaml:"max_attribute_bytes,omitempty" json:"max_attribute_bytes,omitempty"`
+	// MaxAttributes is the most attributes kept on one element; the rest
+	// are dropped and reported (default 256).
+	MaxAttributes int `yaml:"max_attributes,omitempty" json:"max_attributes,omitempty"`
+}
+
+// The default limits.
+const (
+	DefaultMaxInputBytes     = 16 << 20
+	DefaultMaxDepth          = 256
+	DefaultMaxTokenBytes     = 1 << 20
+	DefaultMaxAttributeBytes = 64 << 10
+	DefaultMaxAttributes     = 256
+)
+
+// withDefaults fills zero limits with the defaults.
+func (l Limits) withDefaults() Limits {
+	if l.MaxInputBytes == 0 {
+		l.MaxInputBytes = DefaultMaxInputBytes
+	}
+	if l.MaxDepth == 0 {
+		l.MaxDepth = DefaultMaxDepth
+	}
+	if l.MaxTokenBytes == 0 {
+		l.MaxTokenBytes = DefaultMaxTokenBytes
+	}
+	if l.MaxAttributeBytes == 0 {
+		l.MaxAttributeBytes = DefaultMaxAttributeBytes
+	}
+	if l.MaxAttributes == 0 {
+		l.MaxAttributes = DefaultMaxAttributes
+	}
+	return l
+}

@@ -1,0 +1,208 @@
+package policy
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// configErrors flattens a joined error into its *ConfigErrors.
+func configErrors(t *testing.T, err error) []*ConfigError {
+	t.Helper()
+	var out []*ConfigError
+	for _, e := range unjoin(err) {
+		var ce *ConfigError
+		if !errors.As(e, &ce) {
+			t.Fatalf("error %v is not a *ConfigError", e)
+		}
+		out = append(out, ce)
+	}
+	return out
+}
+
+// TestLoadErrors checks that every kind of mistake in a policy file is
+// reported with the file, the line and the setting, in the message too.
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name, file string
+		line       int
+		field      string
+		msg        string // a fragment of the message
+	}{
+		{"unknown-top-level", "extends: ugc\ncolour: red\n", 2, "colour", `unknown setting "colour"`},
+		{"unknown-nested", "extends: ugc\nlinks:\n  rel: [nofollow]\n  colour: red\n", 4, "links.colour", `unknown setting "colour"`},
+		{"unknown-in-list-item", "extends: ugc\nadd:\n  attributes:\n    - name: title\n      onn: [p]\n", 5, "add.attributes[0].onn", `unknown setting "onn"`},
+		{"bad-type", "extends: ugc\nurls:\n  strict: maybe\n", 3, "urls.strict", "cannot unmarshal"},
+		{"bad-enum", "extends: ugc\nurls:\n  relative: sometimes\n", 3, "urls.relative", "not one of allow, deny, resolve"},
+		{"bad-rel-token", "extends: ugc\nlinks:\n  rel: [nofollow, follow]\n", 3, "links.rel[1]", `"follow" is not one of`},
+		{"bad-regexp", "extends: ugc\nadd:\n  attributes:\n    - name: class\n      match: \"[a-\"\n", 5, "add.attributes[0].match", "bad regular expression"},
+		{"bad-limit", "extends: ugc\nlimits:\n  max_depth: -5\n", 3, "limits.max_depth", "out of range"},
+		{"unknown-preset", "extends: ugcc\n", 1, "extends", `unknown preset "ugcc"`},
+		{"contradiction-script", "extends: ugc\nadd:\n  elements: [p, script]\n", 3, "add.elements[1]", `"script" is never allowed`},
+		{"contradiction-base", "elements: [a, base]\n", 1, "elements[1]", `"base" is never allowed`},
+		{"contradiction-javascript", "extends: ugc\nadd:\n  schemes: [javascript]\n", 3, "add.schemes[0]", `"javascript" is never allowed`},
+		{"contradiction-event-handler", "extends: ugc\nadd:\n  attributes:\n    - name: onclick\n", 4, "add.attributes[0].name", "event handlers run script"},
+		{"contradiction-resolve-without-base", "extends: ugc\nurls:\n  relative: resolve\n", 3, "urls.relative", "resolve needs a base URL"},
+		{"contradiction-rel-attribute", "extends: ugc\nadd:\n  attributes:\n    - name: rel\n      on: [a]\n", 4, "add.attributes[0].name", "links settings"},
+		{"contradiction-attribute-without-element", "extends: basic\nadd:\n  attributes:\n    - name: src\n      on: [img]\n", 5, "add.attributes[0].on", "none of [img] is an allowed element"},
+		{"bad-base", "extends: ugc\nurls:\n  base: \"javascript:alert(1)\"\n", 3, "urls.base", "not an absolute http(s) URL"},
+		{"yaml-syntax", "extends: ugc\nurls:\n  relative: allow\n   userinfo: strip\n", 4, "urls.relative.userinfo", "mapping values are not allowed"},
+		// yaml.v3 reports an unclosed flow list at the line of its block.
+		{"yaml-syntax-unclosed", "extends: ugc\nlinks:\n  rel: [nofollow\n", 2, "links", "did not find expected"},
+		{"json-syntax", "{\"extends\": \"ugc\",\n \"urls\": {\"strict\": tru}\n}\n", 2, "urls.strict", "cannot unmarshal"},
+		{"not-a-mapping", "- a\n- b\n", 1, "(file)", "a policy is a mapping"},
+		{"empty", "", 0, "(file)", "empty policy"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "p.yaml")
+			if err := os.WriteFile(path, []byte(tc.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := LoadFile(path)
+			if err == nil {
+				t.Fatal("LoadFile succeeded")
+			}
+			for _, ce := range configErrors(t, err) {
+				if ce.Field != tc.field || ce.Line != tc.line || ce.File != path {
+					continue
+				}
+				if !strings.Contains(ce.Msg, tc.msg) {
+					t.Errorf("message %q does not contain %q", ce.Msg, tc.msg)
+				}
+				want := path + ":"
+				if tc.line > 0 {
+					want += strings.TrimPrefix(strings.Repeat(" ", 0), "") + itoa(tc.line) + ":"
+				}
+				if msg := ce.Error(); !strings.Contains(msg, want) || !strings.Contains(msg, tc.field) {
+					t.Errorf("Error() = %q, want file:line %q and field %q in it", msg, want, tc.field)
+				}
+				return
+			}
+			t.Errorf("no error for %s at line %d in:\n%v", tc.field, tc.line, err)
+		})
+	}
+}
+
+func itoa(n int) string {
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}
+
+// TestLoadReportsEveryMistake: one run lists all of a file's errors.
+func TestLoadReportsEveryMistake(t *testing.T) {
+	_, err := Load(strings.NewReader("extends: ugc\nadd:\n  elements: [script]\n  schemes: [javascript]\nurls:\n  relative: maybe\n  nested: perhaps\nlinks:\n  colour: red\n"), "p.yaml")
+	if got := len(configErrors(t, err)); got != 5 {
+		t.Errorf("%d errors, want 5:\n%v", got, err)
+	}
+}
+
+// TestPresetsRoundTrip: the effective policy printed as YAML loads back
+// to the same policy.
+func TestPresetsRoundTrip(t *testing.T) {
+	if got, want := Presets(), []string{"basic", "strict", "ugc"}; !cmp.Equal(got, want) {
+		t.Errorf("Presets() = %v, want %v", got, want)
+	}
+	for _, name := range Presets() {
+		p, err := Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Load(strings.NewReader(p.String()), name+".yaml")
+		if err != nil {
+			t.Fatalf("%s: printed policy does not load: %v\n%s", name, err, p)
+		}
+		if diff := cmp.Diff(p.Config(), again.Config(), cmp.AllowUnexported(Config{})); diff != "" {
+			t.Errorf("%s: round trip changed the policy (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// TestExampleFiles loads every policy file in testdata/policies.
+func TestExampleFiles(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "policies", "*"))
+	if len(files) < 3 {
+		t.Fatalf("only %d example policies", len(files))
+	}
+	for _, f := range files {
+		if _, err := LoadFile(f); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// TestSubtractive checks add and remove.
+func TestSubtractive(t *testing.T) {
+	p, err := Load(strings.NewReader(`
+extends: ugc
+add:
+  elements: [kbd]
+  attributes: [{name: title, on: [kbd]}]
+remove:
+  elements: [img]
+  attributes: [{name: title, on: [abbr]}, {name: cite}]
+  schemes: [mailto]
+`), "p.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case p.Element("img") != nil:
+		t.Error("img still allowed")
+	case p.Element("kbd") == nil || !p.Element("kbd").HasAttr("title"):
+		t.Error("kbd title not allowed")
+	case p.Element("abbr").HasAttr("title"):
+		t.Error("abbr title still allowed")
+	case !p.Element("p").HasAttr("title"):
+		t.Error("title removed from p too")
+	case p.Element("blockquote").HasAttr("cite"):
+		t.Error("cite still allowed")
+	case strings.Contains(strings.Join(p.URLOptions().Schemes, ","), "mailto"):
+		t.Error("mailto still allowed")
+	}
+}
+
+// TestAttributeMatchAnchored: a pattern must match the whole value.
+func TestAttributeMatchAnchored(t *testing.T) {
+	p, err := Compile(Config{Elements: []string{"p"}, Attributes: []Attribute{{Name: "lang", Match: "[a-z]{2}"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	el := p.Element("p")
+	for v, want := range map[string]bool{"en": true, "eng": false, "x en": false, "": false} {
+		if got := el.AllowsValue("lang", v); got != want {
+			t.Errorf("AllowsValue(lang, %q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// TestConcurrentUse exercises one policy from parallel subtests (run with
+// -race).
+func TestConcurrentUse(t *testing.T) {
+	p, err := Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		t.Run(itoa(i+1), func(t *testing.T) {
+			t.Parallel()
+			for range 100 {
+				_ = p.Element("a").AllowsValue("title", "x")
+				o := p.URLOptions()
+				o.Schemes[0] = "changed" // a copy: must not reach the policy
+				if p.URLOptions().Schemes[0] == "changed" {
+					t.Fatal("URLOptions shares the policy's slice")
+				}
+				_ = p.String()
+			}
+		})
+	}
+}

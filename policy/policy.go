@@ -1,0 +1,219 @@
+package policy
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// Policy is a compiled, validated policy. It is immutable and safe for
+// concurrent use; build one with [Compile], [Preset] or [LoadFile] and
+// share it.
+type Policy struct {
+	name        string
+	cfg         Config
+	elements    map[string]*Element
+	urlOpts     urlnorm.Options
+	baseHost    string
+	rel         []string
+	targetBlank bool
+	internal    map[string]bool
+	limits      Limits
+	bm          *bluemonday.Policy
+}
+
+// Element is an allowed element and the attributes allowed on it.
+type Element struct {
+	Name  string
+	attrs map[string]*attrRule
+}
+
+// attrRule allows an attribute; the value must match one of patterns, or
+// anything if any is set. sources holds the patterns as written.
+type attrRule struct {
+	any      bool
+	patterns []*regexp.Regexp
+	sources  []string
+}
+
+func (e *Element) add(name string, re *regexp.Regexp, source string) {
+	r := e.attrs[name]
+	if r == nil {
+		r = &attrRule{}
+		e.attrs[name] = r
+	}
+	if re == nil {
+		r.any = true
+	} else if !slices.Contains(r.sources, source) {
+		r.patterns = append(r.patterns, re)
+		r.sources = append(r.sources, source)
+	}
+}
+
+// attributeList writes the compiled attribute rules back as a Config
+// list: one entry per attribute and pattern, listing its elements.
+func (p *Policy) attributeList() []Attribute {
+	type key struct{ name, match string }
+	on := map[key][]string{}
+	for _, el := range p.elements {
+		for name, r := range el.attrs {
+			if r.any {
+				on[key{name, ""}] = append(on[key{name, ""}], el.Name)
+				continue
+			}
+			for _, src := range r.sources {
+				on[key{name, src}] = append(on[key{name, src}], el.Name)
+			}
+		}
+	}
+	var out []Attribute
+	for k, els := range on {
+		slices.Sort(els)
+		out = append(out, Attribute{Name: k.name, On: els, Match: k.match})
+	}
+	slices.SortFunc(out, func(a, b Attribute) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Match, b.Match); c != 0 {
+			return c
+		}
+		return slices.Compare(a.On, b.On)
+	})
+	return out
+}
+
+// HasAttr reports whether the attribute may appear on the element, for
+// some value.
+func (e *Element) HasAttr(name string) bool { return e.attrs[name] != nil }
+
+// AllowsValue reports whether the attribute may appear with this value.
+func (e *Element) AllowsValue(name, value string) bool {
+	r := e.attrs[name]
+	if r == nil {
+		return false
+	}
+	if r.any {
+		return true
+	}
+	for _, re := range r.patterns {
+		if re.MatchString(value) {
+			return true
+		}
+	}
+	return false
+}
+
+// Name is the preset's name, or "" for a policy built otherwise.
+func (p *Policy) Name() string { return p.name }
+
+// Element returns the rule of an allowed element, or nil. The name must be
+// lower case.
+func (p *Policy) Element(name string) *Element { return p.elements[name] }
+
+// URLOptions returns the options every URL of this policy is normalised
+// with; its Schemes is never nil.
+func (p *Policy) URLOptions() urlnorm.Options {
+	o := p.urlOpts
+	o.Schemes = slices.Clone(o.Schemes)
+	return o
+}
+
+// Rel returns the tokens written to the rel attribute of every link,
+// sorted.
+func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
+
+// TargetBlank reports whether external links get target="_blank".
+func (p *Policy) TargetBlank() bool { return p.targetBlank }
+
+// Internal reports whether a canonical host (urlnorm's form) belongs to
+// the site: the base URL's host or one of Links.InternalHosts.
+func (p *Policy) Internal(host string) bool {
+	return host == p.baseHost && host != "" || p.internal[host]
+}
+
+// Limits returns the limits, with defaults filled in.
+func (p *Policy) Limits() Limits { return p.limits }
+
+// Config returns the policy as it takes effect: Add and Remove applied,
+// defaults filled in. It compiles to an equal policy.
+func (p *Policy) Config() Config {
+	c := p.cfg
+	c.remove = nil
+	c.Elements = slices.Clone(c.Elements)
+	c.Attributes = slices.Clone(c.Attributes)
+	c.URLs.Schemes = slices.Clone(c.URLs.Schemes)
+	c.Links.Rel = slices.Clone(c.Links.Rel)
+	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
+	return c
+}
+
+// String returns the effective policy as YAML, in the format [LoadFile]
+// reads.
+func (p *Policy) String() string {
+	var b strings.Builder
+	if p.name != "" {
+		fmt.Fprintf(&b, "# the %q preset, as it takes effect\n", p.name)
+	}
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(p.cfg); err != nil {
+		// A Config holds only strings, numbers, bools and lists of them,
+		// so this cannot happen; say so rather than print half a policy.
+		return "# policy: cannot encode: " + err.Error() + "\n"
+	}
+	enc.Close()
+	return b.String()
+}
+
+// Apply runs the policy's allowlist over HTML from r and writes the result
+// to w: the last stage of sanitize.Sanitize, done with bluemonday, which
+// requires every URL to parse, allows only the policy's schemes and keeps
+// only the policy's elements and attributes. It streams.
+func (p *Policy) Apply(w io.Writer, r io.Reader) error {
+	if err := p.bm.SanitizeReaderToWriter(r, w); err != nil {
+		return fmt.Errorf("policy: %w", err)
+	}
+	return nil
+}
+
+// bluemonday builds the second-line allowlist from the compiled policy.
+func (p *Policy) bluemonday() *bluemonday.Policy {
+	bm := bluemonday.NewPolicy()
+	bm.RequireParseableURLs(true)
+	bm.AllowRelativeURLs(p.cfg.URLs.Relative == "allow")
+	// bluemonday's zero scheme list would allow none; say so explicitly.
+	bm.AllowURLSchemes(p.urlOpts.Schemes...)
+	for name, el := range p.elements {
+		bm.AllowElements(name)
+		// Without this bluemonday drops allowed elements that have no
+		// attributes left, such as a link whose href was refused.
+		bm.AllowNoAttrs().OnElements(name)
+		for attr, rule := range el.attrs {
+			switch {
+			case rule.any:
+				bm.AllowAttrs(attr).OnElements(name)
+			default:
+				for _, re := range rule.patterns {
+					bm.AllowAttrs(attr).Matching(re).OnElements(name)
+				}
+			}
+		}
+	}
+	// rel and target are written by sanitize; allow exactly what it writes.
+	links := []string{"a", "area"}
+	if len(p.rel) > 0 {
+		bm.AllowAttrs("rel").Matching(regexp.MustCompile(`^(?:` + strings.Join(relTokens, "|") + `)(?: (?:` + strings.Join(relTokens, "|") + `))*$`)).OnElements(links...)
+	}
+	if p.targetBlank {
+		bm.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements(links...)
+	}
+	return bm
+}

@@ -1,0 +1,147 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Attribute value patterns used by the presets. Each is anchored by
+// Compile, so it describes the whole value.
+const (
+	patText      = `[^<>]*`                                  // no markup-looking text
+	patDir       = `(?i:ltr|rtl|auto)`                       // HTML dir
+	patLang      = `[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8}){0,4}` // BCP 47 shape
+	patCount     = `[0-9]{1,4}`                              // colspan, start, value, ...
+	patSize      = `[0-9]{1,4}%?`                            // width, height
+	patNumber    = `-?[0-9]{1,9}(?:\.[0-9]{1,9})?`           // meter, progress
+	patDatetime  = `[0-9]{4}(?:-[0-9]{2}(?:-[0-9]{2})?)?(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?`
+	patOpen      = `(?i:|open)`                                        // details open
+	patOlType    = `[1aAiI]`                                           // ol type
+	patUlType    = `(?i:disc|circle|square)`                           // ul type
+	patScope     = `(?i:row|col|rowgroup|colgroup)`                    // th scope
+	patCodeClass = `(?:lang|language)-[A-Za-z0-9_+#.-]{1,32}`          // syntax highlighting
+	patTokens    = `[A-Za-z0-9_-]{1,64}(?: [A-Za-z0-9_-]{1,64}){0,15}` // headers
+)
+
+// presets maps each preset name to the function that builds it, so every
+// call returns a fresh Config the caller may change.
+var presets = map[string]func() Config{
+	"strict": strictPreset,
+	"basic":  basicPreset,
+	"ugc":    ugcPreset,
+}
+
+// Presets returns the preset names, sorted.
+func Presets() []string {
+	names := make([]string, 0, len(presets))
+	for name := range presets {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// PresetConfig returns the Config of the named preset.
+func PresetConfig(name string) (Config, error) {
+	build, ok := presets[name]
+	if !ok {
+		return Config{}, fmt.Errorf("policy: unknown preset %q (presets: %v)", name, Presets())
+	}
+	return build(), nil
+}
+
+// Preset returns the compiled policy of the named preset.
+func Preset(name string) (*Policy, error) {
+	c, err := PresetConfig(name)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Compile(c)
+	if err != nil {
+		return nil, err
+	}
+	p.name = name
+	return p, nil
+}
+
+// webURLs are the URL rules of the presets that allow links: http, https
+// and mailto, relative references kept, userinfo refused.
+func webURLs() URLs {
+	return URLs{Schemes: []string{"http", "https", "mailto"}, Relative: "allow", Userinfo: "reject"}
+}
+
+// strictPreset allows text only: every element is removed, its text kept
+// (except the content of script, style and the other elements whose text
+// is not text).
+func strictPreset() Config {
+	return Config{URLs: URLs{Relative: "deny", Userinfo: "reject"}}
+}
+
+// basicPreset allows inline formatting and links: for one-line comments,
+// chat messages, signatures.
+func basicPreset() Config {
+	return Config{
+		Elements: []string{
+			"a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "del", "dfn", "em",
+			"i", "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike",
+			"strong", "sub", "sup", "time", "u", "var", "wbr",
+		},
+		Attributes: []Attribute{
+			{Name: "title", Match: patText},
+			{Name: "dir", Match: patDir},
+			{Name: "lang", Match: patLang},
+			{Name: "href", On: []string{"a"}},
+			{Name: "cite", On: []string{"q", "del", "ins"}},
+			{Name: "datetime", On: []string{"time", "del", "ins"}, Match: patDatetime},
+		},
+		URLs:  webURLs(),
+		Links: Links{Rel: []string{"nofollow", "ugc"}},
+	}
+}
+
+// ugcPreset allows what comment systems and forums render: paragraphs,
+// headings, links, images, lists, tables, code blocks and quotes. It
+// follows bluemonday's UGCPolicy, without id (DOM clobbering, DOMPurify's
+// SANITIZE_DOM) and image maps (map name clobbers document.name), and with
+// class="language-*" on code for syntax highlighting.
+func ugcPreset() Config {
+	c := basicPreset()
+	c.Elements = append(c.Elements,
+		"acronym", "article", "aside", "blockquote", "caption", "col", "colgroup",
+		"dd", "details", "div", "dl", "dt", "figcaption", "figure",
+		"h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "hr", "img", "li", "meter",
+		"ol", "p", "pre", "progress", "rp", "rt", "ruby", "section", "summary",
+		"table", "tbody", "td", "tfoot", "th", "thead", "tr", "tt", "ul",
+	)
+	slices.Sort(c.Elements)
+	c.Attributes = append(c.Attributes,
+		Attribute{Name: "cite", On: []string{"blockquote"}},
+		Attribute{Name: "src", On: []string{"img"}},
+		Attribute{Name: "alt", On: []string{"img"}, Match: patText},
+		Attribute{Name: "width", On: []string{"img", "table", "td", "th", "col", "colgroup"}, Match: patSize},
+		Attribute{Name: "height", On: []string{"img", "table", "td", "th", "col", "colgroup"}, Match: patSize},
+		Attribute{Name: "open", On: []string{"details"}, Match: patOpen},
+		Attribute{Name: "start", On: []string{"ol"}, Match: patCount},
+		Attribute{Name: "reversed", On: []string{"ol"}, Match: `(?i:|reversed)`},
+		Attribute{Name: "type", On: []string{"ol"}, Match: patOlType},
+		Attribute{Name: "type", On: []string{"ul"}, Match: patUlType},
+		Attribute{Name: "value", On: []string{"li"}, Match: patCount},
+		Attribute{Name: "colspan", On: []string{"td", "th"}, Match: patCount},
+		Attribute{Name: "rowspan", On: []string{"td", "th"}, Match: patCount},
+		Attribute{Name: "headers", On: []string{"td", "th"}, Match: patTokens},
+		Attribute{Name: "scope", On: []string{"th"}, Match: patScope},
+		Attribute{Name: "abbr", On: []string{"td", "th"}, Match: patText},
+		Attribute{Name: "span", On: []string{"col", "colgroup"}, Match: patCount},
+		Attribute{Name: "summary", On: []string{"table"}, Match: patText},
+		Attribute{Name: "value", On: []string{"meter", "progress"}, Match: patNumber},
+		Attribute{Name: "min", On: []string{"meter"}, Match: patNumber},
+		Attribute{Name: "max", On: []string{"meter", "progress"}, Match: patNumber},
+		Attribute{Name: "low", On: []string{"meter"}, Match: patNumber},
+		Attribute{Name: "high", On: []string{"meter"}, Match: patNumber},
+		Attribute{Name: "optimum", On: []string{"meter"}, Match: patNumber},
+		Attribute{Name: "class", On: []string{"code", "pre"}, Match: patCodeClass},
+		Attribute{Name: "align", On: []string{"td", "th", "tr", "thead", "tbody", "tfoot", "col", "colgroup"}, Match: `(?i:left|center|right|justify|char)`},
+		Attribute{Name: "valign", On: []string{"td", "th", "tr", "thead", "tbody", "tfoot", "col", "colgroup"}, Match: `(?i:top|middle|bottom|baseline)`},
+	)
+	return c
+}

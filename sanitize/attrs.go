@@ -1,0 +1,343 @@
+package sanitize
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// valueKind says what an attribute's value is, for the URL checks.
+type valueKind uint8
+
+const (
+	urlOne    valueKind = iota // one URL: the default for attributes not known to be inert
+	inert                      // text, numbers, tokens: never fetched or followed
+	urlSrcset                  // srcset/imagesrcset image candidates
+	urlSpaced                  // space-separated URLs
+	urlCSS                     // CSS that may hold url()
+)
+
+// urlAttrs are the attributes known to carry URLs (notes/sanitisers.md §5,
+// WHATWG HTML attribute index, SVG 2). Every allowed attribute that is
+// neither here nor in inertAttrs is treated as one URL: fail closed.
+var urlAttrs = map[string]valueKind{
+	"href": urlOne, "xlink:href": urlOne, "src": urlOne, "action": urlOne,
+	"formaction": urlOne, "cite": urlOne, "data": urlOne, "poster": urlOne,
+	"background": urlOne, "longdesc": urlOne, "usemap": urlOne, "manifest": urlOne,
+	"icon": urlOne, "codebase": urlOne, "classid": urlOne, "lowsrc": urlOne,
+	"dynsrc": urlOne, "itemid": urlOne, "datasrc": urlOne, "pluginspage": urlOne,
+	"srcset": urlSrcset, "imagesrcset": urlSrcset,
+	"ping": urlSpaced, "profile": urlSpaced, "itemtype": urlSpaced,
+	"archive": urlSpaced, "attributionsrc": urlSpaced,
+	// CSS: the style attribute, and SVG presentation attributes that take
+	// url(#id) references.
+	"style": urlCSS, "fill": urlCSS, "stroke": urlCSS, "filter": urlCSS,
+	"clip-path": urlCSS, "mask": urlCSS, "marker-start": urlCSS,
+	"marker-mid": urlCSS, "marker-end": urlCSS, "cursor": urlCSS,
+}
+
+// inertAttrs hold text, numbers or keywords, never a URL (the same idea
+// as DOMPurify's URI_SAFE_ATTRIBUTES).
+var inertAttrs = set("abbr", "accesskey", "align", "alt", "autocomplete", "axis",
+	"bgcolor", "border", "cellpadding", "cellspacing", "char", "charoff", "checked",
+	"class", "color", "cols", "colspan", "compact", "coords", "cx", "cy", "d",
+	"datetime", "dir", "disabled", "download", "draggable", "dx", "dy", "enctype",
+	"face", "fill-opacity", "font-family", "font-size", "font-weight", "for",
+	"frame", "headers", "height", "hidden", "high", "hreflang", "id", "kind",
+	"label", "lang", "loading", "low", "max", "maxlength", "media", "method",
+	"min", "minlength", "multiple", "name", "nowrap", "open", "optimum", "pattern",
+	"placeholder", "points", "preserveaspectratio", "r", "readonly", "referrerpolicy",
+	"required", "reversed", "role", "rows", "rowspan", "rules", "rx", "ry",
+	"scope", "selected", "shape", "size", "sizes", "span", "spellcheck", "start",
+	"step", "stroke-linecap", "stroke-linejoin", "stroke-opacity", "stroke-width",
+	"summary", "tabindex", "text-anchor", "title", "transform", "translate",
+	"type", "valign", "value", "viewbox", "width", "wrap", "x", "x1", "x2",
+	"xmlns", "xmlns:xlink", "y", "y1", "y2")
+
+func kindOf(attr string) valueKind {
+	if k, ok := urlAttrs[attr]; ok {
+		return k
+	}
+	if inertAttrs[attr] || strings.HasPrefix(attr, "aria-") || strings.HasPrefix(attr, "data-") {
+		return inert
+	}
+	return urlOne
+}
+
+// attributes checks the current tag's attributes into s.attrs and reports
+// whether the tag must be written anew.
+func (s *pass) attributes(el *policy.Element, name string) bool {
+	s.attrs, s.keys = s.attrs[:0], s.keys[:0]
+	link := name == "a" || name == "area"
+	var rel, target string
+	var hrefHost string
+	hasHref, changed := false, false
+	seen := 0
+	for more := true; more; {
+		var k, v []byte
+		if k, v, more = s.z.TagAttr(); k == nil {
+			break // no (more) attributes
+		}
+		key, val := transient(k), transient(v)
+		if seen++; seen > s.limits.MaxAttributes {
+			changed = true
+			if seen == s.limits.MaxAttributes+1 {
+				s.removedAttr(name, key, val, "too-many-attributes")
+			}
+			continue
+		}
+		if s.duplicate(key) {
+			changed = true
+			s.removedAttr(name, key, val, "duplicate")
+			continue
+		}
+		if link && (key == "rel" || key == "target") {
+			if key == "rel" {
+				rel = val
+			} else {
+				target = val
+			}
+			continue // written by links()
+		}
+		out, res, reason := s.check(el, key, val)
+		if reason != "" {
+			changed = true
+			s.removedAttr(name, key, val, reason)
+			continue
+		}
+		if out != val {
+			changed = true
+			if s.report != nil {
+				s.change(Change{Element: name, Attribute: strings.Clone(key), Action: RewroteURL,
+					Reason: "canonical", Before: strings.Clone(val), After: out})
+			}
+		}
+		if link && key == "href" {
+			hasHref, hrefHost = true, res.Host
+		}
+		s.attrs = append(s.attrs, attr{key, out})
+	}
+	if link {
+		changed = s.links(name, hasHref, hrefHost, rel, target) || changed
+	}
+	return changed
+}
+
+// duplicate reports whether key already appeared in this tag: browsers
+// keep the first, so a later one is dropped whatever became of the first.
+// The keys are bounded by MaxAttributes.
+func (s *pass) duplicate(key string) bool {
+	if slices.Contains(s.keys, key) {
+		return true
+	}
+	s.keys = append(s.keys, key)
+	return false
+}
+
+// check decides one attribute: its value as written, or a reason to drop.
+func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, string) {
+	var res urlnorm.Result
+	switch {
+	case strings.HasPrefix(key, "on"):
+		return "", res, "event-handler"
+	case !el.HasAttr(key):
+		return "", res, "not-allowed"
+	case len(val) > s.limits.MaxAttributeBytes:
+		return "", res, "too-long"
+	}
+	out := val
+	if !utf8.ValidString(val) {
+		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
+	}
+	var reason string
+	switch kindOf(key) {
+	case urlOne:
+		out, res, reason = s.url(out)
+	case urlSrcset:
+		out, reason = s.srcset(out)
+	case urlSpaced:
+		out, reason = s.spaced(out)
+	case urlCSS:
+		reason = s.css(out)
+	}
+	if reason != "" {
+		return "", res, reason
+	}
+	if !el.AllowsValue(key, out) {
+		return "", res, "value-not-allowed"
+	}
+	return out, res, ""
+}
+
+// url normalises one URL with the policy's options. An empty result is
+// refused, and an empty fragment is dropped: Go's net/url (the policy
+// stage) cannot write either back.
+func (s *pass) url(v string) (string, urlnorm.Result, string) {
+	res, err := urlnorm.Inspect(v, s.urlOpts)
+	if err != nil {
+		var re *urlnorm.RejectError
+		if errors.As(err, &re) {
+			return "", res, re.Reason.String()
+		}
+		return "", res, "invalid-url"
+	}
+	out := strings.TrimSuffix(res.URL, "#")
+	if out == "" {
+		return "", res, "empty-url"
+	}
+	return out, res, ""
+}
+
+// links writes rel and target on a link: the policy's rel tokens on every
+// link with an href, target="_blank" on external ones if the policy says
+// so. What the author wrote is replaced.
+func (s *pass) links(name string, hasHref bool, host, rel, target string) bool {
+	wantRel, wantTarget := "", ""
+	if hasHref {
+		wantRel = s.rel
+		if s.p.TargetBlank() && host != "" && !s.p.Internal(host) {
+			wantTarget = "_blank"
+		}
+	}
+	if wantRel != "" {
+		s.attrs = append(s.attrs, attr{"rel", wantRel})
+	}
+	if wantTarget != "" {
+		s.attrs = append(s.attrs, attr{"target", wantTarget})
+	}
+	changed := rel != wantRel || target != wantTarget
+	if changed && s.report != nil {
+		for _, a := range [...]struct{ key, have, want string }{{"rel", rel, wantRel}, {"target", target, wantTarget}} {
+			if a.have != a.want {
+				s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
+					Reason: "link-policy", Before: strings.Clone(a.have), After: a.want})
+			}
+		}
+	}
+	return changed
+}
+
+func (s *pass) removedAttr(element, key, val, reason string) {
+	if s.report == nil {
+		return
+	}
+	s.change(Change{Element: element, Attribute: strings.Clone(key), Action: RemovedAttribute,
+		Reason: reason, Before: strings.Clone(val)})
+}
+
+// srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a
+// srcset attribute"): candidates with a refused URL or a malformed
+// descriptor are dropped; the attribute is dropped if none is left.
+func (s *pass) srcset(v string) (string, string) {
+	var out []string
+	changed, reason := false, ""
+	for i := 0; i < len(v); {
+		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
+			i++
+		}
+		if i == len(v) {
+			break
+		}
+		start := i
+		for i < len(v) && !isSpace(v[i]) {
+			i++
+		}
+		u, desc := v[start:i], ""
+		if trimmed := strings.TrimRight(u, ","); len(trimmed) < len(u) {
+			u = trimmed
+		} else {
+			d := i
+			for depth := 0; i < len(v) && (v[i] != ',' || depth > 0); i++ {
+				switch v[i] {
+				case '(':
+					depth++
+				case ')':
+					depth--
+				}
+			}
+			desc = strings.TrimSpace(v[d:i])
+		}
+		canon, _, r := s.url(u)
+		switch {
+		case r == "" && !validDescriptor(desc):
+			r = "bad-descriptor"
+		case r == "" && (strings.HasPrefix(canon, ",") || strings.HasSuffix(canon, ",")):
+			r = "ambiguous-comma"
+		}
+		if r != "" {
+			changed, reason = true, r
+			continue
+		}
+		cand := canon
+		if desc != "" {
+			cand += " " + desc
+		}
+		changed = changed || canon != u
+		out = append(out, cand)
+	}
+	if len(out) == 0 {
+		if reason == "" {
+			reason = "empty-url"
+		}
+		return "", reason
+	}
+	if !changed {
+		return v, ""
+	}
+	return strings.Join(out, ", "), ""
+}
+
+// validDescriptor accepts what browsers use: none, "Nw", "Nx" or "Nh".
+func validDescriptor(d string) bool {
+	if d == "" {
+		return true
+	}
+	if len(d) < 2 {
+		return false
+	}
+	num, unit := d[:len(d)-1], d[len(d)-1]
+	dot := false
+	for i := 0; i < len(num); i++ {
+		switch c := num[i]; {
+		case c == '.' && !dot && unit == 'x':
+			dot = true
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return unit == 'w' || unit == 'x' || unit == 'h'
+}
+
+// spaced checks a space-separated list of URLs (ping, itemtype, ...).
+func (s *pass) spaced(v string) (string, string) {
+	fields := strings.Fields(v)
+	out := fields[:0]
+	changed, reason := false, ""
+	for _, f := range fields {
+		canon, _, r := s.url(f)
+		if r != "" {
+			changed, reason = true, r
+			continue
+		}
+		changed = changed || canon != f
+		out = append(out, canon)
+	}
+	switch {
+	case len(out) == 0:
+		if reason == "" {
+			reason = "empty-url"
+		}
+		return "", reason
+	case !changed && strings.Join(out, " ") == v:
+		return v, ""
+	}
+	return strings.Join(out, " "), ""
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}

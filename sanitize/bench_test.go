@@ -1,0 +1,174 @@
+package sanitize
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/microcosm-cc/bluemonday"
+	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// benchDocs reads every file of a benchmark directory.
+func benchDocs(b *testing.B, dirs ...string) (names []string, docs [][]byte) {
+	b.Helper()
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+		sort.Strings(files)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			names = append(names, filepath.Base(f))
+			docs = append(docs, data)
+		}
+	}
+	if len(docs) == 0 {
+		b.Skip("no documents")
+	}
+	return names, docs
+}
+
+func totalSize(docs [][]byte) int64 {
+	var n int64
+	for _, d := range docs {
+		n += int64(len(d))
+	}
+	return n
+}
+
+// runPipelines benchmarks the ugc preset and bluemonday's UGCPolicy on the
+// same documents, one op being every document once. Run with
+// GOMAXPROCS=1 (-cpu=1) to measure CPU cost.
+func runPipelines(b *testing.B, docs [][]byte) {
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bm := bluemonday.UGCPolicy()
+	var out bytes.Buffer
+	b.Run("htmlclean-ugc", func(b *testing.B) {
+		b.SetBytes(totalSize(docs))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, d := range docs {
+				out.Reset()
+				if err := Sanitize(&out, bytes.NewReader(d), p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("bluemonday-ugc", func(b *testing.B) {
+		b.SetBytes(totalSize(docs))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, d := range docs {
+				out.Reset()
+				if err := bm.SanitizeReaderToWriter(bytes.NewReader(d), &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkComments: the 923 comment documents.
+func BenchmarkComments(b *testing.B) {
+	_, docs := benchDocs(b, filepath.Join("..", "testdata", "corpus", "bench", "comments"))
+	runPipelines(b, docs)
+}
+
+// BenchmarkPages: the Wikipedia pages, and the news pages when the shared
+// corpus is beside the repository (their publishers' copyright keeps them
+// out of it).
+func BenchmarkPages(b *testing.B) {
+	dirs := []string{filepath.Join("..", "testdata", "corpus", "bench", "pages")}
+	if news, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "bench", "pages", "news-*.html")); len(news) > 0 {
+		dirs = append(dirs, filepath.Join("..", "..", "shared", "corpus", "bench", "pages"))
+	}
+	names, docs := benchDocs(b, dirs...)
+	var selected [][]byte
+	seen := map[string]bool{}
+	for i, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			selected = append(selected, docs[i])
+		}
+	}
+	runPipelines(b, selected)
+}
+
+// BenchmarkStages measures the parts of the pipeline on the comments: the
+// tokenizer pass alone, an identity tokenizer pass (copying Raw(), the
+// floor for any token-stream sanitiser), and the policy stage alone.
+func BenchmarkStages(b *testing.B) {
+	_, docs := benchDocs(b, filepath.Join("..", "testdata", "corpus", "bench", "comments"))
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out bytes.Buffer
+	b.Run("pass", func(b *testing.B) {
+		b.SetBytes(totalSize(docs))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, d := range docs {
+				out.Reset()
+				if err := newPass(&out, bytes.NewReader(d), p, nil).run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("identity-tokenizer", func(b *testing.B) {
+		b.SetBytes(totalSize(docs))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, d := range docs {
+				out.Reset()
+				z := html.NewTokenizer(bytes.NewReader(d))
+				for z.Next() != html.ErrorToken {
+					out.Write(z.Raw())
+				}
+			}
+		}
+	})
+	mids := make([][]byte, len(docs))
+	for i, d := range docs {
+		var mid bytes.Buffer
+		if err := newPass(&mid, bytes.NewReader(d), p, nil).run(); err != nil {
+			b.Fatal(err)
+		}
+		mids[i] = mid.Bytes()
+	}
+	b.Run("policy-stage-on-pass-output", func(b *testing.B) {
+		b.SetBytes(totalSize(docs))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, d := range mids {
+				out.Reset()
+				if err := p.Apply(&out, bytes.NewReader(d)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("policy-stage", func(b *testing.B) {
+		b.SetBytes(totalSize(docs))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, d := range docs {
+				out.Reset()
+				if err := p.Apply(&out, bytes.NewReader(d)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,405 @@
+package sanitize
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// writer is what the pass writes to: a bytes.Buffer or a bufio.Writer.
+type writer interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+// pass is one run of the tokenizer walk over a document. It enforces the
+// whole policy (elements, attributes, URLs, links, structure, limits), so
+// the policy's bluemonday stage that follows finds nothing to remove.
+type pass struct {
+	z       *html.Tokenizer
+	in      countingReader
+	out     writer
+	werr    error
+	p       *policy.Policy
+	urlOpts urlnorm.Options
+	limits  policy.Limits
+	rel     string // the rel value every link gets
+	report  func(Change)
+
+	line, col         int // position of the current token's "<"
+	nextLine, nextCol int // position after it
+
+	stack     []open // elements written and not yet closed
+	foreign   int    // how many of them are SVG
+	skip      string // element whose content is being dropped, or ""
+	skipDepth int
+
+	scratch []byte   // raw bytes of the current tag
+	nameBuf []byte   // the current tag's name, lower-cased, when it was not
+	attrs   []attr   // the current tag's attributes, as they will be written
+	keys    []string // the current tag's attribute names seen so far
+}
+
+// open is an element on the stack.
+type open struct {
+	name    string
+	foreign bool
+	dropped bool // its start tag was dropped: close it without a trace
+}
+
+// attr is an attribute to write. Strings taken from the tokenizer's
+// buffer are only valid until the next token (see transient).
+type attr struct {
+	key, val string
+}
+
+// passPool keeps passes, with their buffers and the values they derive
+// from their last policy, between documents.
+var passPool = sync.Pool{New: func() any { return new(pass) }}
+
+func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass {
+	s := passPool.Get().(*pass)
+	if s.p != p {
+		s.p, s.urlOpts, s.limits = p, p.URLOptions(), p.Limits()
+		s.rel = strings.Join(p.Rel(), " ")
+	}
+	s.in.r, s.in.left = r, s.limits.MaxInputBytes
+	s.z = html.NewTokenizer(&s.in)
+	s.z.SetMaxBuf(s.limits.MaxTokenBytes)
+	s.out, s.werr, s.report = w, nil, report
+	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
+	s.stack, s.foreign, s.skip, s.skipDepth = s.stack[:0], 0, "", 0
+	return s
+}
+
+// release returns the pass to the pool, keeping its buffers unless a
+// hostile document grew them.
+func (s *pass) release() {
+	s.z, s.in.r, s.out, s.report = nil, nil, nil, nil
+	if cap(s.scratch) > 64<<10 || cap(s.stack) > 1024 || cap(s.attrs) > 1024 {
+		return
+	}
+	passPool.Put(s)
+}
+
+// transient returns b as a string without copying. The tokenizer reuses
+// its buffer on the next token, so such a string must not outlive the
+// token: the pass uses it for lookups and writes, and clones anything it
+// keeps (report entries). This avoids an allocation per attribute on the
+// hot path.
+func transient(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// run walks the whole input, then releases the pass.
+func (s *pass) run() error {
+	defer s.release()
+	for {
+		tt := s.z.Next()
+		raw := s.z.Raw()
+		s.line, s.col = s.nextLine, s.nextCol
+		s.advance(raw)
+		switch tt {
+		case html.ErrorToken:
+			return s.finish(s.z.Err())
+		case html.TextToken:
+			s.text(raw)
+		case html.StartTagToken, html.SelfClosingTagToken:
+			s.startTag(raw, tt == html.SelfClosingTagToken)
+		case html.EndTagToken:
+			s.endTag(raw)
+		case html.CommentToken:
+			s.change(Change{Element: "#comment", Action: RemovedComment, Reason: "not-allowed"})
+		case html.DoctypeToken:
+			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: "not-allowed"})
+		}
+		if s.werr != nil {
+			return s.werr
+		}
+	}
+}
+
+// advance moves the position past raw.
+func (s *pass) advance(raw []byte) {
+	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
+		s.nextLine += n
+		s.nextCol = len(raw) - bytes.LastIndexByte(raw, '\n')
+		return
+	}
+	s.nextCol += len(raw)
+}
+
+// finish handles the end of input: close what is open, or turn a reading
+// error into the error to return.
+func (s *pass) finish(err error) error {
+	switch {
+	case err == io.EOF:
+		for len(s.stack) > 0 {
+			s.closeTop(true)
+		}
+		return s.werr
+	case errors.Is(err, html.ErrBufferExceeded):
+		return &LimitError{Limit: "max_token_bytes", Value: int64(s.limits.MaxTokenBytes), Line: s.line, Column: s.col}
+	case errors.Is(err, errInputTooLarge):
+		return &LimitError{Limit: "max_input_bytes", Value: s.limits.MaxInputBytes, Line: s.line, Column: s.col}
+	}
+	return fmt.Errorf("sanitize: %d:%d: %w", s.line, s.col, err)
+}
+
+func (s *pass) change(c Change) {
+	if s.report == nil {
+		return
+	}
+	c.Line, c.Column = s.line, s.col
+	s.report(c)
+}
+
+func (s *pass) write(b []byte) {
+	if s.werr == nil {
+		_, s.werr = s.out.Write(b)
+	}
+}
+
+func (s *pass) writeString(str string) {
+	if s.werr == nil {
+		_, s.werr = s.out.WriteString(str)
+	}
+}
+
+// text copies a text token as it is, when the policy stage will tokenize
+// it the same way, or writes it escaped. Text inside dropped elements is
+// dropped; text that is not UTF-8 is decoded as browsers do (U+FFFD for
+// each bad sequence).
+func (s *pass) text(raw []byte) {
+	if s.skip != "" {
+		return
+	}
+	// Raw text is copied only if it holds no "<": text such as "</" at the
+	// end of input would join with the next tag written after it and be
+	// read as something else ("</" + "</b>" is a bogus comment).
+	if bytes.IndexByte(raw, '<') < 0 && bytes.IndexByte(raw, 0) < 0 && utf8.Valid(raw) {
+		s.write(raw)
+		return
+	}
+	// The tokenizer keeps NUL in text; browsers do not show it.
+	text := bytes.ReplaceAll(s.z.Text(), []byte{0}, []byte("\uFFFD"))
+	s.escapeText(bytes.ToValidUTF8(text, []byte("\uFFFD")))
+}
+
+// startTag handles a start or self-closing tag.
+func (s *pass) startTag(raw []byte, selfClosing bool) {
+	s.scratch = append(s.scratch[:0], raw...)
+	name := s.tagName(raw, 1)
+	if s.skip != "" {
+		if name == s.skip && !selfClosing {
+			s.skipDepth++
+		}
+		return
+	}
+	el := s.p.Element(name)
+	if el == nil {
+		s.dropElement(name, selfClosing)
+		return
+	}
+	name = el.Name // a string the policy owns, safe to keep on the stack
+	if s.foreign > 0 && breaksOutOfForeign(name) {
+		s.closeForeign()
+	}
+	s.impliedEndTags(name)
+	foreign := s.foreign > 0 || name == "svg"
+	void := isVoid(name) || selfClosing && foreign
+	if !void && len(s.stack) >= s.limits.MaxDepth {
+		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
+		return
+	}
+	changed := s.attributes(el, name)
+	if len(s.attrs) == 0 && needsAttributes[name] {
+		// Like bluemonday: a link without href or an image without src is
+		// only its content. Its end tag is consumed without a trace.
+		s.change(Change{Element: name, Action: RemovedElement, Reason: "no-attributes-left"})
+		if !void {
+			s.stack = append(s.stack, open{name: name, dropped: true})
+		}
+		return
+	}
+	// An HTML element written "<div/>" is open in a browser: write it so.
+	changed = changed || selfClosing && !foreign && !isVoid(name)
+	if changed {
+		s.writeTag(name, selfClosing && foreign)
+	} else {
+		s.write(s.scratch)
+	}
+	if !void {
+		s.push(name, foreign)
+	}
+}
+
+// tagName returns the lower-cased name of the tag in raw, which starts
+// with "<" (skip 1) or "</" (skip 2): the bytes up to whitespace, "/" or
+// ">", as the tokenizer reads it (readTagName). Unlike Tokenizer.TagName it
+// does not copy: x/net/html v0.62 copies every name to replace NUL bytes,
+// and a NUL never matches an allowed name anyway.
+func (s *pass) tagName(raw []byte, skip int) string {
+	i := skip
+	for i < len(raw) && !tagNameEnd(raw[i]) {
+		i++
+	}
+	name := raw[skip:i]
+	for _, c := range name {
+		if 'A' <= c && c <= 'Z' {
+			s.nameBuf = append(s.nameBuf[:0], name...)
+			for j, c := range s.nameBuf {
+				if 'A' <= c && c <= 'Z' {
+					s.nameBuf[j] = c + 'a' - 'A'
+				}
+			}
+			return transient(s.nameBuf)
+		}
+	}
+	return transient(name)
+}
+
+func tagNameEnd(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>'
+}
+
+// dropElement drops a tag the policy does not allow, with its content if
+// that content is not text a reader should see.
+func (s *pass) dropElement(name string, selfClosing bool) {
+	reason := "not-allowed"
+	if policy.Forbidden(name) != "" {
+		reason = "forbidden"
+	}
+	if canonical, ok := contentDroppedName[name]; ok && (!selfClosing || rawText(name)) {
+		s.skip, s.skipDepth = canonical, 1
+		if s.report != nil {
+			s.change(Change{Element: canonical, Action: RemovedContent, Reason: reason})
+		}
+		return
+	}
+	if s.report != nil {
+		s.change(Change{Element: strings.Clone(name), Action: RemovedElement, Reason: reason})
+	}
+}
+
+// endTag closes the matching open element, and any left open inside it.
+// An end tag with nothing to close is dropped: in a comment, "</div>"
+// would close the page's own element.
+func (s *pass) endTag(raw []byte) {
+	name := s.tagName(raw, 2)
+	if s.skip != "" {
+		if name == s.skip {
+			if s.skipDepth--; s.skipDepth == 0 {
+				s.skip = ""
+			}
+		}
+		return
+	}
+	if name == "br" {
+		// "</br>" is a line break in every browser (HTML §13.2.6.4.7).
+		if s.p.Element("br") != nil {
+			s.writeString("<br>")
+		}
+		return
+	}
+	for i := len(s.stack) - 1; i >= 0; i-- {
+		if s.stack[i].name == name {
+			for len(s.stack) > i+1 {
+				s.closeTop(true)
+			}
+			s.closeTop(false)
+			return
+		}
+	}
+	if s.report != nil && s.p.Element(name) != nil {
+		s.change(Change{Element: strings.Clone(name), Action: RemovedEndTag, Reason: "nothing-open"})
+	}
+}
+
+// writeTag writes the current start tag from s.attrs, escaped.
+func (s *pass) writeTag(name string, selfClosing bool) {
+	s.writeString("<")
+	s.writeString(name)
+	for _, a := range s.attrs {
+		s.writeString(" ")
+		s.writeString(a.key)
+		s.writeString(`="`)
+		s.escapeAttr(a.val)
+		s.writeString(`"`)
+	}
+	if selfClosing {
+		s.writeString("/")
+	}
+	s.writeString(">")
+}
+
+// escapeAttr writes an attribute value escaped for a double-quoted
+// attribute; escapeText writes text. Both escape what x/net/html does.
+func (s *pass) escapeAttr(v string) {
+	last := 0
+	for i := 0; i < len(v); i++ {
+		var esc string
+		switch v[i] {
+		case '&':
+			esc = "&amp;"
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case 0:
+			esc = "\uFFFD"
+		default:
+			continue
+		}
+		s.writeString(v[last:i])
+		s.writeString(esc)
+		last = i + 1
+	}
+	s.writeString(v[last:])
+}
+
+func (s *pass) escapeText(b []byte) { s.escapeAttr(transient(b)) }
+
+// countingReader stops with errInputTooLarge after left bytes (if left is
+// not negative).
+type countingReader struct {
+	r    io.Reader
+	left int64
+}
+
+var errInputTooLarge = errors.New("input too large")
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	if c.left < 0 {
+		return c.r.Read(b)
+	}
+	if c.left == 0 {
+		// Only an error if there is more to read.
+		var one [1]byte
+		if n, err := c.r.Read(one[:]); n == 0 {
+			return 0, err
+		}
+		return 0, errInputTooLarge
+	}
+	if int64(len(b)) > c.left {
+		b = b[:c.left]
+	}
+	n, err := c.r.Read(b)
+	c.left -= int64(n)
+	return n, err
+}

@@ -1,0 +1,56 @@
+package sanitize
+
+import "fmt"
+
+// Action says what the sanitiser did.
+type Action string
+
+// The actions of a [Change].
+const (
+	RemovedElement   Action = "removed-element"   // a tag was dropped, its text kept
+	RemovedContent   Action = "removed-content"   // an element was dropped with everything in it
+	RemovedAttribute Action = "removed-attribute" // an attribute was dropped
+	RewroteURL       Action = "rewrote-url"       // a URL was replaced by its canonical form
+	RewroteAttribute Action = "rewrote-attribute" // rel/target set on a link, a srcset candidate dropped
+	RemovedComment   Action = "removed-comment"   // a comment or doctype was dropped
+	ClosedElement    Action = "closed-element"    // an element left open was closed
+	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
+)
+
+// Change is one thing the sanitiser changed, for [SanitizeReport].
+type Change struct {
+	Line      int    `json:"line"`    // 1-based line of the tag in the input
+	Column    int    `json:"column"`  // 1-based byte column of the tag's "<"
+	Element   string `json:"element"` // lower-case element name ("#comment", "#doctype")
+	Attribute string `json:"attribute,omitempty"`
+	Action    Action `json:"action"`
+	// Reason is why: a urlnorm reason for URLs ("userinfo", "scheme-not-allowed",
+	// "bad-escape", ...) or one of the sanitiser's ("not-allowed",
+	// "event-handler", "value-not-allowed", "too-long", "duplicate", ...).
+	Reason string `json:"reason"`
+	Before string `json:"before,omitempty"` // the value as it was (attributes)
+	After  string `json:"after,omitempty"`  // the value written, for rewrites
+}
+
+func (c Change) String() string {
+	target := c.Element
+	if c.Attribute != "" {
+		target += " " + c.Attribute
+	}
+	s := fmt.Sprintf("%d:%d: %s %s (%s)", c.Line, c.Column, c.Action, target, c.Reason)
+	if c.After != "" {
+		s += fmt.Sprintf(": %q -> %q", c.Before, c.After)
+	}
+	return s
+}
+
+// LimitError reports input that exceeds one of the policy's limits.
+type LimitError struct {
+	Limit        string // "max_input_bytes", "max_depth", "max_token_bytes"
+	Value        int64  // the limit
+	Line, Column int    // where it was exceeded
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("sanitize: %d:%d: input exceeds %s (%d)", e.Line, e.Column, e.Limit, e.Value)
+}

@@ -1,0 +1,117 @@
+package sanitize
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// Sanitize reads HTML from r and writes the sanitised HTML to w.
+//
+// It streams: memory is bounded by the policy's limits (the longest token
+// and the nesting depth), not by the size of the input. On error the
+// output written so far is incomplete and must be discarded.
+func Sanitize(w io.Writer, r io.Reader, p *policy.Policy) error {
+	return run(w, r, p, nil)
+}
+
+// SanitizeReport is [Sanitize] that also calls report, in input order, for
+// every element or attribute removed and every URL rewritten or rejected.
+func SanitizeReport(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+	return run(w, r, p, report)
+}
+
+// String sanitises s.
+func String(s string, p *policy.Policy) (string, error) {
+	var b strings.Builder
+	b.Grow(len(s))
+	if err := runSmall(&b, strings.NewReader(s), p, nil); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// StringReport sanitises s and returns the changes it made.
+func StringReport(s string, p *policy.Policy) (string, []Change, error) {
+	var b strings.Builder
+	var changes []Change
+	if err := runSmall(&b, strings.NewReader(s), p, func(c Change) { changes = append(changes, c) }); err != nil {
+		return "", changes, err
+	}
+	return b.String(), changes, nil
+}
+
+// smallInput is how much run reads before choosing how to pipe the two
+// stages: a document that fits is done in memory, one stage after the
+// other; a larger one streams through a pipe into the policy stage.
+const smallInput = 256 << 10
+
+// bufPool holds the buffers between the two stages and for read-ahead.
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func getBuf() *bytes.Buffer {
+	b := bufPool.Get().(*bytes.Buffer)
+	b.Reset()
+	return b
+}
+
+func putBuf(b *bytes.Buffer) {
+	if b.Cap() <= 4*smallInput {
+		bufPool.Put(b)
+	}
+}
+
+// run is the pipeline: the tokenizer pass (URLs, structure, report), then
+// the policy's allowlist (bluemonday) as a second line of defence.
+func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+	if p == nil {
+		return errors.New("sanitize: nil policy")
+	}
+	head := getBuf()
+	defer putBuf(head)
+	if _, err := head.ReadFrom(io.LimitReader(r, smallInput+1)); err != nil {
+		return fmt.Errorf("sanitize: %w", err)
+	}
+	if head.Len() <= smallInput {
+		return runSmall(w, bytes.NewReader(head.Bytes()), p, report)
+	}
+	return runStream(w, io.MultiReader(bytes.NewReader(head.Bytes()), r), p, report)
+}
+
+func runSmall(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+	if p == nil {
+		return errors.New("sanitize: nil policy")
+	}
+	mid := getBuf()
+	defer putBuf(mid)
+	if err := newPass(mid, r, p, report).run(); err != nil {
+		return err
+	}
+	return p.Apply(w, mid)
+}
+
+func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := p.Apply(w, pr)
+		pr.CloseWithError(err) // unblock the pass if the policy stage stopped
+		done <- err
+	}()
+	bw := bufio.NewWriterSize(pw, 64<<10)
+	err := newPass(bw, r, p, report).run()
+	if err == nil {
+		err = bw.Flush()
+	}
+	pw.CloseWithError(err)
+	if applyErr := <-done; err == nil && applyErr != nil {
+		err = applyErr
+	}
+	return err
+}
