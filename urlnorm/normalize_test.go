@@ -100,6 +100,8 @@ func TestComponents(t *testing.T) {
 		// Found by FuzzNormalize: "+000" is not an IPv4 number (the URL
 		// Standard's parser takes digits only), so the host is a domain.
 		{name: "signed-number-host-is-a-domain", in: "//+000", want: "//+000/"},
+		// Found by FuzzSanitize: the last label "0+000" is not a number.
+		{name: "signed-last-label-is-a-domain", in: "http://0.01.0+000", want: "http://0.01.0+000/"},
 		{name: "overflowing-label-is-a-domain", in: `\\20000000000000000000A`, want: "//20000000000000000000a/", flags: urlnorm.FlagBackslash},
 		{name: "cjk-mixed-host-allowed", in: "https://日本語テスト.example/", want: "https://xn--zckzah9945czlbtz6h.example/"},
 	})

@@ -6,6 +6,7 @@
 package safety
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -116,11 +117,37 @@ func cssURLs(v string) []string {
 }
 
 // browserScheme is the scheme a browser gives u on an https page, or
-// "(unparseable)".
+// "(unparseable)". Where the oracle is known to be wrong about the host
+// (oracle.ErrKnownGap), the scheme is read as the URL Standard's scheme
+// state does: it does not depend on the host.
 func browserScheme(u string) string {
 	w, err := oracle.Parse(oracle.DefaultBase, u)
-	if err != nil {
-		return "(unparseable)"
+	switch {
+	case err == nil:
+		return w.Scheme()
+	case errors.Is(err, oracle.ErrKnownGap):
+		return schemeOf(u)
 	}
-	return w.Scheme()
+	return "(unparseable)"
+}
+
+// schemeOf applies the URL Standard's preprocessing and scheme state:
+// leading C0 controls and spaces stripped, tabs and newlines removed, then
+// an ASCII letter and letters, digits, "+", "-" or "." up to ":". Without
+// one the URL is relative, and takes the https page's scheme.
+func schemeOf(u string) string {
+	u = strings.TrimLeft(u, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	u = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(u)
+	for i := 0; i < len(u); i++ {
+		c := u[i] | 0x20
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= u[i] && u[i] <= '9' || u[i] == '+' || u[i] == '-' || u[i] == '.'):
+		case i > 0 && u[i] == ':':
+			return strings.ToLower(u[:i])
+		default:
+			return "https"
+		}
+	}
+	return "https"
 }

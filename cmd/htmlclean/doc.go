@@ -1,0 +1,49 @@
+// Htmlclean sanitises HTML files: it removes everything that could run
+// script and rewrites every URL into the canonical form a browser would
+// use, following a preset or a policy file.
+//
+// Usage:
+//
+//	htmlclean [flags] [PATH ...]
+//	htmlclean url [-strict] [-json] [-userinfo reject|strip|keep] [-nested] [URL ...]
+//	htmlclean sm encode [-legacy] [-always] [VALUE ...]
+//	htmlclean sm decode [VALUE ...]
+//
+// With no PATH, or "-", htmlclean reads standard input and writes the
+// sanitised HTML to standard output. A directory is walked recursively;
+// its *.html and *.htm files are sanitised and the rest skipped (and
+// counted). A file named on the command line is sanitised whatever its
+// name.
+//
+// The flags:
+//
+//	-o FILE|DIR     write to FILE, or mirror the inputs into DIR
+//	-w              rewrite the files in place (temporary file, then rename)
+//	-check          change nothing; list the files that would change; exit 1 if any
+//	-diff           change nothing; print a unified diff of what would change
+//	-report FILE|-  write every change as JSON Lines
+//	-preset NAME    the policy preset (default ugc); -list-presets lists them
+//	-policy FILE    a policy file (YAML) instead of a preset
+//	-print-policy   print the effective policy as YAML, loadable with -policy
+//	-j N            files sanitised in parallel (default: the number of CPUs)
+//	-version        print the version
+//
+// The url subcommand prints the canonical form of each URL (one per line on
+// standard input when none is given), or "reject<TAB>reason"; with -json,
+// one object per line. The sm subcommand encodes or decodes SiteMinder
+// SM-encoded values. Each command's -h shows its flags and examples.
+//
+// Exit status: 0 on success (removing content is success), 1 if a file or
+// URL could not be processed or -check found changes, 2 on a usage or
+// policy error. Diagnostics go to standard error as
+// "htmlclean: path:line:col: message".
+//
+// Files are read whole (up to the policy's max_input_bytes): the sanitiser
+// must finish before anything is written, because an error (binary data,
+// invalid UTF-8, a limit of the policy) must leave no partial output
+// behind. Every output file is written to a temporary file in its
+// directory and renamed into place, after a sync when it replaces an
+// existing file, so an input or output file is never truncated or
+// half-written. Files named more than once, directly or through a
+// symlink, are rewritten once by -w.
+package main

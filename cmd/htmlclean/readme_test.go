@@ -1,0 +1,303 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The README's checks are written as HTML comments, invisible on GitHub,
+// right before a fenced block:
+//
+//	<!-- readme-test: stdout -->   the block is the standard output of the
+//	                               last command of the sh block before it
+//	<!-- readme-test: before -->   HTML that, sanitised with the default
+//	<!-- readme-test: after -->    preset, gives the "after" block
+//	<!-- readme-test: compile -->  Go source that must compile
+//	<!-- readme-test: file PATH -->  the content of PATH in the module
+//
+// Every command in a sh block that runs the tool ("go run ./cmd/htmlclean")
+// is run; it must exit 0, or with the status its trailing comment gives
+// ("# exit 1"). Any other command must be one this test knows to skip, with
+// its reason.
+
+const readmePath = "../../README.md"
+
+// A fence is one fenced code block of the README.
+type fence struct {
+	lang, text, marker string
+	line               int
+}
+
+var markerRE = regexp.MustCompile(`^<!-- readme-test: (.+?) -->$`)
+
+// fences returns the fenced blocks of md, each with the marker comment
+// before it (blank lines may separate them).
+func fences(t *testing.T, md string) []fence {
+	t.Helper()
+	var out []fence
+	lines := strings.Split(md, "\n")
+	marker := ""
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if m := markerRE.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			marker = m[1]
+			continue
+		}
+		if !strings.HasPrefix(l, "```") {
+			if strings.TrimSpace(l) != "" {
+				marker = ""
+			}
+			continue
+		}
+		f := fence{lang: strings.TrimPrefix(l, "```"), marker: marker, line: i + 1}
+		marker = ""
+		var body []string
+		for i++; i < len(lines) && !strings.HasPrefix(lines[i], "```"); i++ {
+			body = append(body, lines[i])
+		}
+		if i == len(lines) {
+			t.Fatalf("README.md:%d: unterminated code block", f.line)
+		}
+		f.text = strings.Join(body, "\n") + "\n"
+		out = append(out, f)
+	}
+	return out
+}
+
+// shellCommand is one command of a sh block.
+type shellCommand struct {
+	text string // without its trailing comment
+	exit int    // the exit status its comment announces, else 0
+	line int
+}
+
+var exitCommentRE = regexp.MustCompile(`^exit(?: status)? (\d)$`)
+
+// commands returns the commands of a sh block: comment lines dropped,
+// continuation lines joined, trailing comments split off.
+func commands(f fence) []shellCommand {
+	var out []shellCommand
+	lines := strings.Split(strings.TrimSuffix(f.text, "\n"), "\n")
+	for i := 0; i < len(lines); i++ {
+		start := i
+		l := strings.TrimSpace(lines[i])
+		for strings.HasSuffix(l, `\`) && i+1 < len(lines) {
+			i++
+			l = strings.TrimSuffix(l, `\`) + " " + strings.TrimSpace(lines[i])
+		}
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		c := shellCommand{text: l, line: f.line + 1 + start}
+		if code, comment, ok := splitComment(l); ok {
+			c.text = code
+			if m := exitCommentRE.FindStringSubmatch(comment); m != nil {
+				c.exit, _ = strconv.Atoi(m[1])
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// splitComment splits a shell line at a "#" that starts a comment: outside
+// quotes, after white space.
+func splitComment(l string) (code, comment string, ok bool) {
+	var quote rune
+	for i, r := range l {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '#' && i > 0 && (l[i-1] == ' ' || l[i-1] == '\t'):
+			return strings.TrimSpace(l[:i]), strings.TrimSpace(l[i+1:]), true
+		}
+	}
+	return l, "", false
+}
+
+// skipReasons are the README commands the test does not run, by prefix.
+var skipReasons = []struct{ prefix, reason string }{
+	{"go install ", "needs the network (the module proxy)"},
+	{"git clone ", "needs the network"},
+	{"go test -tags browser ", "needs Chromium and takes minutes"},
+	{"go test ./urlnorm -run '^$' -bench ", "benchmarks take minutes"},
+	{"go test ./sanitize -run '^$' -bench ", "benchmarks take minutes"},
+	{"go test ./...", "the documented test command: it runs this test"},
+	{"go test -short ./...", "the test command again, with -short"},
+}
+
+const toolCommand = "go run ./cmd/htmlclean"
+
+// TestREADME checks that the README's commands, outputs, examples and
+// files are what the tool and the module really do.
+func TestREADME(t *testing.T) {
+	md, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to run the README's commands")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := fences(t, string(md))
+	if !strings.Contains(string(md), "\n```sh\ngo test ./...\n```\n") {
+		t.Error("README.md does not document the test command `go test ./...` in a sh block of its own")
+	}
+
+	// One build of the tool serves every command, in a scratch copy of
+	// testdata/examples so that commands that write leave the checkout alone.
+	bin := filepath.Join(t.TempDir(), "htmlclean")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	scratch := t.TempDir()
+	if err := os.CopyFS(filepath.Join(scratch, "testdata", "examples"), os.DirFS(filepath.Join(root, "testdata", "examples"))); err != nil {
+		t.Fatal(err)
+	}
+
+	r := &readmeRun{t: t, root: root, bin: bin, scratch: scratch}
+	for _, f := range all {
+		r.check(f)
+		if f.lang == "sh" {
+			r.runBlock(f)
+		}
+	}
+	if !r.ranGoRun {
+		t.Errorf("README.md does not show %q", toolCommand+" testdata/examples/comment.html")
+	}
+}
+
+// readmeRun is the state of TestREADME as it goes through the blocks.
+type readmeRun struct {
+	t                  *testing.T
+	root, bin, scratch string
+	lastStdout         string // of the last command of the last sh block
+	before             string // the last "before" block
+	ranGoRun           bool   // go run itself was tried once
+}
+
+// check checks a block against its marker.
+func (r *readmeRun) check(f fence) {
+	t := r.t
+	where := "README.md:" + strconv.Itoa(f.line)
+	switch kind, arg, _ := strings.Cut(f.marker, " "); kind {
+	case "":
+	case "stdout":
+		if diff := cmp.Diff(f.text, r.lastStdout); diff != "" {
+			t.Errorf("%s: the output shown is not what the command prints (-README +real):\n%s", where, diff)
+		}
+	case "before":
+		r.before = f.text
+	case "after":
+		got := invoke(t, r.before)
+		if diff := cmp.Diff(f.text, got.stdout); diff != "" || got.exit != exitOK {
+			t.Errorf("%s: sanitising the \"before\" block gives (exit %d) (-README +real):\n%s", where, got.exit, diff)
+		}
+	case "compile":
+		compileSnippet(t, r.root, where, f.text)
+	case "file":
+		if b, err := os.ReadFile(filepath.Join(r.root, arg)); err != nil || string(b) != f.text {
+			t.Errorf("%s: the block is not the content of %s (%v):\n%s", where, arg, err, cmp.Diff(string(b), f.text))
+		}
+	default:
+		t.Errorf("%s: unknown marker %q", where, f.marker)
+	}
+}
+
+// runBlock runs the commands of a sh block that run the tool, and checks
+// that every other one is known to be skipped.
+func (r *readmeRun) runBlock(f fence) {
+	t := r.t
+	r.lastStdout = "(the last command of the block before was not run)"
+	for _, c := range commands(f) {
+		where := "README.md:" + strconv.Itoa(c.line)
+		if !strings.Contains(c.text, toolCommand) {
+			i := slices.IndexFunc(skipReasons, func(s struct{ prefix, reason string }) bool { return strings.HasPrefix(c.text, s.prefix) })
+			if i < 0 {
+				t.Errorf("%s: %q: the test does not know whether to run this command; add it to skipReasons with a reason, or make it run the tool", where, c.text)
+			} else {
+				t.Logf("%s: not run: %s: %s", where, skipReasons[i].reason, c.text)
+			}
+			continue
+		}
+		shell := strings.ReplaceAll(c.text, toolCommand, shellQuote(r.bin))
+		stdout, stderr, exit := runShell(t, r.scratch, shell)
+		if exit != c.exit {
+			t.Errorf("%s: %s\nexit status %d, the README says %d; stderr:\n%s", where, c.text, exit, c.exit, stderr)
+		}
+		r.lastStdout = stdout
+		if !r.ranGoRun && c.text == toolCommand+" testdata/examples/comment.html" {
+			// Once, the real thing: go run from the module root.
+			goRun, _, exit := runShell(t, r.root, c.text)
+			if exit != exitOK || goRun != stdout {
+				t.Errorf("%s: %q from the module root: exit %d, output differs from the built tool:\n%s", where, c.text, exit, cmp.Diff(stdout, goRun))
+			}
+			r.ranGoRun = true
+		}
+	}
+}
+
+// runShell runs a command line with sh in dir.
+func runShell(t *testing.T, dir, line string) (stdout, stderr string, exit int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", line)
+	cmd.Dir = dir
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		exit = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("sh -c %q: %v", line, err)
+	}
+	return out.String(), errOut.String(), exit
+}
+
+// compileSnippet type-checks a Go snippet of the README as a package of
+// this module, through a build overlay: no file is written to the tree.
+func compileSnippet(t *testing.T, root, where, src string) {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "snippet.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	virtual := filepath.Join(root, "cmd", "htmlclean", "testdata", "readmesnippet", "snippet.go")
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {virtual: file}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlayFile := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlayFile, overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-o", os.DevNull, "-overlay", overlayFile, "./cmd/htmlclean/testdata/readmesnippet")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%s: the Go example does not compile: %v\n%s", where, err, out)
+	}
+}

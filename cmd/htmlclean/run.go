@@ -1,0 +1,158 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+)
+
+// Exit statuses, as gofmt and the house style use them.
+const (
+	exitOK    = 0 // success, even if content was removed
+	exitFail  = 1 // a file or URL could not be processed, or -check found changes
+	exitUsage = 2 // bad flags or arguments, or a policy that does not load
+)
+
+// env is one invocation's world: the standard streams, and the few things
+// tests replace (whether stderr is a terminal, the clock, temporary file
+// creation). It holds no package state, so tests may run invocations side
+// by side.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+
+	// terminal reports whether stderr is a terminal: the progress bar is
+	// drawn only then.
+	terminal bool
+	// now is the clock of the progress bar.
+	now func() time.Time
+	// createTemp creates the temporary file an output is written to
+	// before it is renamed into place (os.CreateTemp).
+	createTemp func(dir, pattern string) (tempFile, error)
+	// rename moves the finished temporary file into place (os.Rename).
+	rename func(oldpath, newpath string) error
+}
+
+// tempFile is the part of *os.File that writeAtomic uses.
+type tempFile interface {
+	io.Writer
+	Name() string
+	Chmod(fs os.FileMode) error
+	Sync() error
+	Close() error
+}
+
+// run is the whole command: it parses args, does the work and returns the
+// exit status. main is a call to run; tests call it directly.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return newEnv(stdin, stdout, stderr).main(args)
+}
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	return &env{
+		stdin:    stdin,
+		stdout:   stdout,
+		stderr:   stderr,
+		terminal: isTerminal(stderr),
+		now:      time.Now,
+		createTemp: func(dir, pattern string) (tempFile, error) {
+			return os.CreateTemp(dir, pattern)
+		},
+		rename: os.Rename,
+	}
+}
+
+// main dispatches on the first argument: "url" and "sm" are subcommands,
+// anything else is the sanitiser's flags and paths. (A file called "url"
+// is "./url".)
+func (e *env) main(args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "url":
+			return e.urlMain(args[1:])
+		case "sm":
+			return e.smMain(args[1:])
+		}
+	}
+	return e.cleanMain(args)
+}
+
+// isTerminal reports whether w is a character device, which is what a
+// terminal is to Stat; pipes and files are not. This is enough to decide
+// whether to draw a progress bar and needs no terminal library.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// errorf prints a diagnostic: "htmlclean: " and the message.
+func (e *env) errorf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "htmlclean: "+format+"\n", args...)
+}
+
+// command describes a command for its help and usage messages.
+type command struct {
+	name     string // "htmlclean url"
+	synopsis string // the usage lines, each starting with name
+	about    string // what it does, printed by -h before the flags
+	examples string // printed by -h after the flags
+}
+
+// usageError prints a usage diagnostic and the synopsis, and returns
+// exitUsage.
+func (e *env) usageError(c *command, format string, args ...any) int {
+	e.errorf(format, args...)
+	fmt.Fprintf(e.stderr, "%sRun '%s -h' for help.\n", c.synopsis, c.name)
+	return exitUsage
+}
+
+// help prints a command's -h text to stderr: synopsis, description, every
+// flag with its default, and examples.
+func (e *env) help(c *command, fs *flag.FlagSet) {
+	fmt.Fprint(e.stderr, c.synopsis)
+	fmt.Fprint(e.stderr, "\n", c.about)
+	hasFlags := false
+	if fs != nil {
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	}
+	if hasFlags {
+		fmt.Fprint(e.stderr, "\nFlags:\n")
+		fs.SetOutput(e.stderr)
+		fs.PrintDefaults()
+	}
+	fmt.Fprint(e.stderr, "\nExamples:\n", c.examples)
+}
+
+// parseFlags parses args with fs, which must have been built with
+// flag.ContinueOnError. For -h it prints the help and returns exitOK; for
+// a bad flag it prints a diagnostic and returns exitUsage. ok is true if
+// the command should go on.
+func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) (status int, ok bool) {
+	fs.SetOutput(io.Discard) // errors are printed here, the flags only for -h
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		e.help(c, fs)
+		return exitOK, false
+	}
+	return e.usageError(c, "%v", err), false
+}
+
+// version is the module version of the binary: a tag for
+// "go install ...@v1.2.3", "(devel)" for a build from a checkout.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}

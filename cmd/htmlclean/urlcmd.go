@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// userinfoFlag is the -userinfo flag: reject, strip or keep.
+type userinfoFlag struct{ v urlnorm.UserinfoPolicy }
+
+var userinfoNames = []string{"reject", "strip", "keep"} // indexed by urlnorm.UserinfoPolicy
+
+func (f *userinfoFlag) String() string { return userinfoNames[f.v] }
+
+func (f *userinfoFlag) Set(s string) error {
+	for i, name := range userinfoNames {
+		if s == name {
+			f.v = urlnorm.UserinfoPolicy(i)
+			return nil
+		}
+	}
+	return errors.New("want reject, strip or keep")
+}
+
+// urlLine is one line of "htmlclean url -json". URL is a pointer because
+// the canonical form of an empty relative reference is "" and must still
+// be printed; absent fields are omitted.
+type urlLine struct {
+	Input  string   `json:"input"`
+	URL    *string  `json:"url,omitempty"`
+	Flags  []string `json:"flags,omitempty"`
+	Reject string   `json:"reject,omitempty"`
+}
+
+// urlMain is "htmlclean url": urlnorm.Inspect on each argument, or on each
+// line of standard input.
+func (e *env) urlMain(args []string) int {
+	c := &urlCommand
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	var opts urlnorm.Options
+	var userinfo userinfoFlag
+	jsonOut := fs.Bool("json", false, "print one JSON object per URL: input, url, flags, reject")
+	fs.BoolVar(&opts.Strict, "strict", false, "reject every URL with a suspicious encoding (a flag), not only the malformed ones")
+	fs.Var(&userinfo, "userinfo", "what to do with user:password@ before a host: `reject` (the default), strip or keep")
+	fs.BoolVar(&opts.Nested, "nested", false, "also inspect URLs nested in query values, plain or SiteMinder-encoded (open redirects)")
+	if status, ok := e.parseFlags(c, fs, args); !ok {
+		return status
+	}
+	opts.Userinfo = userinfo.v
+	out := bufio.NewWriter(e.stdout)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false) // "&" and "<" stay readable in URLs
+	rejected := false
+	err := e.eachValue(fs.Args(), out, func(raw string) error {
+		res, err := urlnorm.Inspect(raw, opts)
+		var re *urlnorm.RejectError
+		if err != nil && !errors.As(err, &re) {
+			return err // not a rejection: a bug, reported as such
+		}
+		rejected = rejected || re != nil
+		if *jsonOut {
+			return enc.Encode(inspectLine(raw, res, re))
+		}
+		if re != nil {
+			_, err = fmt.Fprintf(out, "reject\t%s\n", re.Reason)
+		} else {
+			_, err = fmt.Fprintln(out, res.URL)
+		}
+		return err
+	})
+	if err != nil {
+		e.errorf("%v", err)
+		return exitFail
+	}
+	if rejected {
+		return exitFail
+	}
+	return exitOK
+}
+
+// inspectLine is the -json object for one input. A URL refused by -strict
+// lists the flags that refused it.
+func inspectLine(raw string, res urlnorm.Result, re *urlnorm.RejectError) urlLine {
+	l := urlLine{Input: raw}
+	if re != nil {
+		l.Reject = re.Reason.String()
+		l.Flags = re.Flags.Names()
+		return l
+	}
+	l.URL = &res.URL
+	l.Flags = res.Flags.Names()
+	return l
+}
+
+// eachValue calls fn for each argument or, with none, for each line of
+// standard input (without its "\n" or "\r\n"), then flushes out. It
+// flushes before waiting for more input, so a person typing sees each
+// answer at once.
+func (e *env) eachValue(args []string, out *bufio.Writer, fn func(string) error) error {
+	if len(args) > 0 {
+		for _, a := range args {
+			if err := fn(a); err != nil {
+				return err
+			}
+		}
+		return out.Flush()
+	}
+	in := bufio.NewReader(e.stdin)
+	for {
+		if in.Buffered() == 0 {
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+		line, err := in.ReadString('\n')
+		if line != "" {
+			line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+			if ferr := fn(line); ferr != nil {
+				return ferr
+			}
+		}
+		if err == io.EOF {
+			return out.Flush()
+		}
+		if err != nil {
+			return fmt.Errorf("reading standard input: %w", err)
+		}
+	}
+}
