@@ -93,7 +93,7 @@ func Compile(c Config) (*Policy, error) {
 	p := &Policy{cfg: flat, elements: map[string]*Element{}}
 	for _, name := range flat.Elements {
 		if forbiddenElements[name] == "" && nameRE.MatchString(name) {
-			p.elements[name] = &Element{Name: name, attrs: map[string]*attrRule{}}
+			p.elements[name] = &Element{Name: name, attrs: map[string]*AttrRule{}}
 		}
 	}
 	k.addAttributes(p, c.Attributes, "attributes", false)

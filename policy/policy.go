@@ -32,27 +32,40 @@ type Policy struct {
 // Element is an allowed element and the attributes allowed on it.
 type Element struct {
 	Name  string
-	attrs map[string]*attrRule
+	attrs map[string]*AttrRule
 }
 
-// attrRule allows an attribute; the value must match one of patterns, or
-// anything if any is set. sources holds the patterns as written.
-type attrRule struct {
+// AttrRule allows an attribute on an element: the value must match one
+// of its patterns, or anything if it has none.
+type AttrRule struct {
 	any      bool
-	patterns []*regexp.Regexp
-	sources  []string
+	patterns []matcher
+	sources  []string // the patterns as written
+}
+
+// Allows reports whether the attribute may have this value.
+func (r *AttrRule) Allows(value string) bool {
+	if r.any {
+		return true
+	}
+	for _, m := range r.patterns {
+		if m.MatchString(value) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Element) add(name string, re *regexp.Regexp, source string) {
 	r := e.attrs[name]
 	if r == nil {
-		r = &attrRule{}
+		r = &AttrRule{}
 		e.attrs[name] = r
 	}
 	if re == nil {
 		r.any = true
 	} else if !slices.Contains(r.sources, source) {
-		r.patterns = append(r.patterns, re)
+		r.patterns = append(r.patterns, newMatcher(re, source))
 		r.sources = append(r.sources, source)
 	}
 }
@@ -90,6 +103,10 @@ func (p *Policy) attributeList() []Attribute {
 	return out
 }
 
+// Attr returns the rule of an attribute allowed on the element, or nil.
+// The name must be lower case.
+func (e *Element) Attr(name string) *AttrRule { return e.attrs[name] }
+
 // HasAttr reports whether the attribute may appear on the element, for
 // some value.
 func (e *Element) HasAttr(name string) bool { return e.attrs[name] != nil }
@@ -97,18 +114,7 @@ func (e *Element) HasAttr(name string) bool { return e.attrs[name] != nil }
 // AllowsValue reports whether the attribute may appear with this value.
 func (e *Element) AllowsValue(name, value string) bool {
 	r := e.attrs[name]
-	if r == nil {
-		return false
-	}
-	if r.any {
-		return true
-	}
-	for _, re := range r.patterns {
-		if re.MatchString(value) {
-			return true
-		}
-	}
-	return false
+	return r != nil && r.Allows(value)
 }
 
 // Name is the preset's name, or "" for a policy built otherwise.
@@ -201,8 +207,8 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 			case rule.any:
 				bm.AllowAttrs(attr).OnElements(name)
 			default:
-				for _, re := range rule.patterns {
-					bm.AllowAttrs(attr).Matching(re).OnElements(name)
+				for _, m := range rule.patterns {
+					bm.AllowAttrs(attr).Matching(m.re).OnElements(name)
 				}
 			}
 		}

@@ -2,7 +2,6 @@ package sanitize
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -58,41 +57,58 @@ var inertAttrs = set("abbr", "accesskey", "align", "alt", "autocomplete", "axis"
 	"type", "valign", "value", "viewbox", "width", "wrap", "x", "x1", "x2",
 	"xmlns", "xmlns:xlink", "y", "y1", "y2")
 
+// attrKinds merges urlAttrs and inertAttrs: one lookup per attribute.
+var attrKinds = func() map[string]valueKind {
+	m := make(map[string]valueKind, len(urlAttrs)+len(inertAttrs))
+	for a := range inertAttrs {
+		m[a] = inert
+	}
+	for a, k := range urlAttrs {
+		m[a] = k
+	}
+	return m
+}()
+
 func kindOf(attr string) valueKind {
-	if k, ok := urlAttrs[attr]; ok {
+	if k, ok := attrKinds[attr]; ok {
 		return k
 	}
-	if inertAttrs[attr] || strings.HasPrefix(attr, "aria-") || strings.HasPrefix(attr, "data-") {
+	if strings.HasPrefix(attr, "aria-") || strings.HasPrefix(attr, "data-") {
 		return inert
 	}
 	return urlOne
 }
 
 // attributes checks the current tag's attributes into s.attrs and reports
-// whether the tag must be written anew.
+// whether the tag must be written anew. It reads them with scanAttrs when
+// it can, and with Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *policy.Element, name string) bool {
-	s.attrs, s.keys = s.attrs[:0], s.keys[:0]
+	s.attrs = s.attrs[:0]
+	var fast bool
+	s.spans, fast = scanAttrs(s.scratch, s.spans[:0], &s.keyBuf)
 	link := name == "a" || name == "area"
-	var rel, target string
-	var hrefHost string
+	var rel, target, hrefHost string
 	hasHref, changed := false, false
-	seen := 0
-	for more := true; more; {
-		var k, v []byte
-		if k, v, more = s.z.TagAttr(); k == nil {
-			break // no (more) attributes
+	for i, more := 0, true; more; i++ {
+		var key, val, text string
+		if fast {
+			if i == len(s.spans) {
+				break
+			}
+			a := s.spans[i]
+			key, val, text = transient(a.key), transient(a.val), transient(a.text)
+		} else {
+			var k, v []byte
+			if k, v, more = s.z.TagAttr(); k == nil {
+				break
+			}
+			key, val = transient(k), transient(v)
 		}
-		key, val := transient(k), transient(v)
-		if seen++; seen > s.limits.MaxAttributes {
+		if i >= s.limits.MaxAttributes {
 			changed = true
-			if seen == s.limits.MaxAttributes+1 {
+			if i == s.limits.MaxAttributes {
 				s.removedAttr(name, key, val, "too-many-attributes")
 			}
-			continue
-		}
-		if s.duplicate(key) {
-			changed = true
-			s.removedAttr(name, key, val, "duplicate")
 			continue
 		}
 		if link && (key == "rel" || key == "target") {
@@ -110,7 +126,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 			continue
 		}
 		if out != val {
-			changed = true
+			changed, text = true, ""
 			if s.report != nil {
 				s.change(Change{Element: name, Attribute: strings.Clone(key), Action: RewroteURL,
 					Reason: "canonical", Before: strings.Clone(val), After: out})
@@ -119,7 +135,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if link && key == "href" {
 			hasHref, hrefHost = true, res.Host
 		}
-		s.attrs = append(s.attrs, attr{key, out})
+		s.attrs = append(s.attrs, attr{key: key, val: out, text: text})
 	}
 	if link {
 		changed = s.links(name, hasHref, hrefHost, rel, target) || changed
@@ -127,24 +143,15 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	return changed
 }
 
-// duplicate reports whether key already appeared in this tag: browsers
-// keep the first, so a later one is dropped whatever became of the first.
-// The keys are bounded by MaxAttributes.
-func (s *pass) duplicate(key string) bool {
-	if slices.Contains(s.keys, key) {
-		return true
-	}
-	s.keys = append(s.keys, key)
-	return false
-}
-
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, string) {
 	var res urlnorm.Result
-	switch {
-	case strings.HasPrefix(key, "on"):
+	if strings.HasPrefix(key, "on") {
 		return "", res, "event-handler"
-	case !el.HasAttr(key):
+	}
+	rule := el.Attr(key)
+	switch {
+	case rule == nil:
 		return "", res, "not-allowed"
 	case len(val) > s.limits.MaxAttributeBytes:
 		return "", res, "too-long"
@@ -167,7 +174,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	if reason != "" {
 		return "", res, reason
 	}
-	if !el.AllowsValue(key, out) {
+	if !rule.Allows(out) {
 		return "", res, "value-not-allowed"
 	}
 	return out, res, ""
@@ -204,10 +211,10 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string) bool {
 		}
 	}
 	if wantRel != "" {
-		s.attrs = append(s.attrs, attr{"rel", wantRel})
+		s.attrs = append(s.attrs, attr{key: "rel", val: wantRel})
 	}
 	if wantTarget != "" {
-		s.attrs = append(s.attrs, attr{"target", wantTarget})
+		s.attrs = append(s.attrs, attr{key: "target", val: wantTarget})
 	}
 	changed := rel != wantRel || target != wantTarget
 	if changed && s.report != nil {

@@ -35,20 +35,28 @@ type pass struct {
 	urlOpts urlnorm.Options
 	limits  policy.Limits
 	rel     string // the rel value every link gets
-	report  func(Change)
+
+	// elements holds the policy's allowed elements with what the pass
+	// needs to know about each, so a start tag costs one lookup.
+	elements map[string]allowed
+	report   func(Change)
 
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
 
-	stack     []open // elements written and not yet closed
-	foreign   int    // how many of them are SVG
-	skip      string // element whose content is being dropped, or ""
+	stack     []open  // elements written and not yet closed
+	foreign   int     // how many of them are SVG
+	opened    [13]int // how many of each scopedIndex element are on it
+	skip      string  // element whose content is being dropped, or ""
 	skipDepth int
 
-	scratch []byte   // raw bytes of the current tag
-	nameBuf []byte   // the current tag's name, lower-cased, when it was not
-	attrs   []attr   // the current tag's attributes, as they will be written
-	keys    []string // the current tag's attribute names seen so far
+	scratch []byte    // raw bytes of the current tag
+	nameBuf []byte    // the current tag's name, lower-cased, when it was not
+	attrs   []attr    // the current tag's attributes, as they will be written
+	spans   []rawAttr // the current tag's attributes, as scanAttrs found them
+	tagBuf  []byte    // a tag or escaped text being written
+
+	keyBuf []byte // lower-cased attribute names, for scanAttrs
 }
 
 // open is an element on the stack.
@@ -58,10 +66,17 @@ type open struct {
 	dropped bool // its start tag was dropped: close it without a trace
 }
 
+// allowed is an element the policy allows.
+type allowed struct {
+	el   *policy.Element
+	info elemInfo
+}
+
 // attr is an attribute to write. Strings taken from the tokenizer's
 // buffer are only valid until the next token (see transient).
 type attr struct {
 	key, val string
+	text     string // the attribute exactly as written, if val is unchanged
 }
 
 // passPool keeps passes, with their buffers and the values they derive
@@ -73,6 +88,12 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	if s.p != p {
 		s.p, s.urlOpts, s.limits = p, p.URLOptions(), p.Limits()
 		s.rel = strings.Join(p.Rel(), " ")
+		s.elements = map[string]allowed{}
+		for _, name := range p.Config().Elements {
+			if el := p.Element(name); el != nil {
+				s.elements[name] = allowed{el, elemInfos[name]}
+			}
+		}
 	}
 	s.in.r, s.in.left = r, s.limits.MaxInputBytes
 	s.z = html.NewTokenizer(&s.in)
@@ -80,6 +101,7 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.out, s.werr, s.report = w, nil, report
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.foreign, s.skip, s.skipDepth = s.stack[:0], 0, "", 0
+	s.opened = [13]int{}
 	return s
 }
 
@@ -130,14 +152,23 @@ func (s *pass) run() error {
 	}
 }
 
-// advance moves the position past raw.
+// advance moves the position past raw, hopping from newline to newline
+// with IndexByte (bytes.LastIndexByte has no vectorised form).
 func (s *pass) advance(raw []byte) {
-	if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
-		s.nextLine += n
-		s.nextCol = len(raw) - bytes.LastIndexByte(raw, '\n')
+	last := bytes.IndexByte(raw, '\n')
+	if last < 0 {
+		s.nextCol += len(raw)
 		return
 	}
-	s.nextCol += len(raw)
+	for {
+		s.nextLine++
+		next := bytes.IndexByte(raw[last+1:], '\n')
+		if next < 0 {
+			break
+		}
+		last += next + 1
+	}
+	s.nextCol = len(raw) - last
 }
 
 // finish handles the end of input: close what is open, or turn a reading
@@ -207,34 +238,36 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
-	el := s.p.Element(name)
-	if el == nil {
+	a, ok := s.elements[name]
+	if !ok {
 		s.dropElement(name, selfClosing)
 		return
 	}
+	el, info := a.el, a.info
 	name = el.Name // a string the policy owns, safe to keep on the stack
-	if s.foreign > 0 && breaksOutOfForeign(name) {
+	if s.foreign > 0 && info&infoBreakout != 0 {
 		s.closeForeign()
 	}
-	s.impliedEndTags(name)
+	s.impliedEndTags(name, info)
 	foreign := s.foreign > 0 || name == "svg"
-	void := isVoid(name) || selfClosing && foreign
+	isVoid := info&infoVoid != 0
+	void := isVoid || selfClosing && foreign
 	if !void && len(s.stack) >= s.limits.MaxDepth {
 		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
 		return
 	}
 	changed := s.attributes(el, name)
-	if len(s.attrs) == 0 && needsAttributes[name] {
+	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 {
 		// Like bluemonday: a link without href or an image without src is
 		// only its content. Its end tag is consumed without a trace.
 		s.change(Change{Element: name, Action: RemovedElement, Reason: "no-attributes-left"})
 		if !void {
-			s.stack = append(s.stack, open{name: name, dropped: true})
+			s.pushFrame(open{name: name, dropped: true})
 		}
 		return
 	}
 	// An HTML element written "<div/>" is open in a browser: write it so.
-	changed = changed || selfClosing && !foreign && !isVoid(name)
+	changed = changed || selfClosing && !foreign && !isVoid
 	if changed {
 		s.writeTag(name, selfClosing && foreign)
 	} else {
@@ -252,7 +285,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 // and a NUL never matches an allowed name anyway.
 func (s *pass) tagName(raw []byte, skip int) string {
 	i := skip
-	for i < len(raw) && !tagNameEnd(raw[i]) {
+	for i < len(raw) && !tagNameEnds[raw[i]] {
 		i++
 	}
 	name := raw[skip:i]
@@ -270,9 +303,8 @@ func (s *pass) tagName(raw []byte, skip int) string {
 	return transient(name)
 }
 
-func tagNameEnd(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '/' || c == '>'
-}
+// tagNameEnds are the bytes that end a tag name: whitespace, "/", ">".
+var tagNameEnds = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f': true, '/': true, '>': true}
 
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
@@ -327,26 +359,34 @@ func (s *pass) endTag(raw []byte) {
 	}
 }
 
-// writeTag writes the current start tag from s.attrs, escaped.
+// writeTag writes the current start tag from s.attrs, escaped, in one
+// write.
 func (s *pass) writeTag(name string, selfClosing bool) {
-	s.writeString("<")
-	s.writeString(name)
+	b := append(s.tagBuf[:0], '<')
+	b = append(b, name...)
 	for _, a := range s.attrs {
-		s.writeString(" ")
-		s.writeString(a.key)
-		s.writeString(`="`)
-		s.escapeAttr(a.val)
-		s.writeString(`"`)
+		b = append(b, ' ')
+		if a.text != "" {
+			// As written: the policy stage and the browser read it as the
+			// pass did, since scanAttrs reads it as the tokenizer does.
+			b = append(b, a.text...)
+			continue
+		}
+		b = append(b, a.key...)
+		b = append(b, '=', '"')
+		b = appendEscaped(b, a.val)
+		b = append(b, '"')
 	}
 	if selfClosing {
-		s.writeString("/")
+		b = append(b, '/')
 	}
-	s.writeString(">")
+	s.tagBuf = append(b, '>')
+	s.write(s.tagBuf)
 }
 
-// escapeAttr writes an attribute value escaped for a double-quoted
-// attribute; escapeText writes text. Both escape what x/net/html does.
-func (s *pass) escapeAttr(v string) {
+// appendEscaped appends v escaped for text or a double-quoted attribute,
+// as x/net/html escapes.
+func appendEscaped(b []byte, v string) []byte {
 	last := 0
 	for i := 0; i < len(v); i++ {
 		var esc string
@@ -366,14 +406,17 @@ func (s *pass) escapeAttr(v string) {
 		default:
 			continue
 		}
-		s.writeString(v[last:i])
-		s.writeString(esc)
+		b = append(b, v[last:i]...)
+		b = append(b, esc...)
 		last = i + 1
 	}
-	s.writeString(v[last:])
+	return append(b, v[last:]...)
 }
 
-func (s *pass) escapeText(b []byte) { s.escapeAttr(transient(b)) }
+func (s *pass) escapeText(t []byte) {
+	s.tagBuf = appendEscaped(s.tagBuf[:0], transient(t))
+	s.write(s.tagBuf)
+}
 
 // countingReader stops with errInputTooLarge after left bytes (if left is
 // not negative).

@@ -31,7 +31,7 @@ func SanitizeReport(w io.Writer, r io.Reader, p *policy.Policy, report func(Chan
 func String(s string, p *policy.Policy) (string, error) {
 	var b strings.Builder
 	b.Grow(len(s))
-	if err := runSmall(&b, strings.NewReader(s), p, nil); err != nil {
+	if err := runSmall(&b, strings.NewReader(s), len(s), p, nil); err != nil {
 		return "", err
 	}
 	return b.String(), nil
@@ -41,7 +41,7 @@ func String(s string, p *policy.Policy) (string, error) {
 func StringReport(s string, p *policy.Policy) (string, []Change, error) {
 	var b strings.Builder
 	var changes []Change
-	if err := runSmall(&b, strings.NewReader(s), p, func(c Change) { changes = append(changes, c) }); err != nil {
+	if err := runSmall(&b, strings.NewReader(s), len(s), p, func(c Change) { changes = append(changes, c) }); err != nil {
 		return "", changes, err
 	}
 	return b.String(), changes, nil
@@ -73,23 +73,31 @@ func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error 
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
+	// A reader that knows its length (bytes.Reader, strings.Reader) needs
+	// no read-ahead to choose.
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= smallInput {
+		return runSmall(w, r, l.Len(), p, report)
+	}
 	head := getBuf()
 	defer putBuf(head)
 	if _, err := head.ReadFrom(io.LimitReader(r, smallInput+1)); err != nil {
 		return fmt.Errorf("sanitize: %w", err)
 	}
 	if head.Len() <= smallInput {
-		return runSmall(w, bytes.NewReader(head.Bytes()), p, report)
+		return runSmall(w, bytes.NewReader(head.Bytes()), head.Len(), p, report)
 	}
 	return runStream(w, io.MultiReader(bytes.NewReader(head.Bytes()), r), p, report)
 }
 
-func runSmall(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+// runSmall runs the two stages one after the other, through a buffer
+// sized for an input of size bytes.
+func runSmall(w io.Writer, r io.Reader, size int, p *policy.Policy, report func(Change)) error {
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
 	mid := getBuf()
 	defer putBuf(mid)
+	mid.Grow(size + size/8)
 	if err := newPass(mid, r, p, report).run(); err != nil {
 		return err
 	}

@@ -9,10 +9,51 @@ package sanitize
 // where content goes, not whether markup is markup, and is left out.
 
 func (s *pass) push(name string, foreign bool) {
-	s.stack = append(s.stack, open{name: name, foreign: foreign})
-	if foreign {
+	s.pushFrame(open{name: name, foreign: foreign})
+}
+
+func (s *pass) pushFrame(f open) {
+	s.stack = append(s.stack, f)
+	if f.foreign {
 		s.foreign++
 	}
+	if i := scopedIndex(f.name); i >= 0 {
+		s.opened[i]++
+	}
+}
+
+// scopedIndex numbers the elements impliedEndTags looks for, so that the
+// pass can count them on the stack and skip the search when none is open.
+func scopedIndex(name string) int {
+	switch name {
+	case "p":
+		return 0
+	case "li":
+		return 1
+	case "dt":
+		return 2
+	case "dd":
+		return 3
+	case "tr":
+		return 4
+	case "td":
+		return 5
+	case "th":
+		return 6
+	case "thead":
+		return 7
+	case "tbody":
+		return 8
+	case "tfoot":
+		return 9
+	case "rt":
+		return 10
+	case "rp":
+		return 11
+	case "a":
+		return 12
+	}
+	return -1
 }
 
 // closeTop writes the end tag of the innermost open element. implicit
@@ -23,12 +64,16 @@ func (s *pass) closeTop(implicit bool) {
 	if top.foreign {
 		s.foreign--
 	}
+	if i := scopedIndex(top.name); i >= 0 {
+		s.opened[i]--
+	}
 	if top.dropped {
 		return
 	}
-	s.writeString("</")
-	s.writeString(top.name)
-	s.writeString(">")
+	b := append(s.tagBuf[:0], '<', '/')
+	b = append(b, top.name...)
+	s.tagBuf = append(b, '>')
+	s.write(s.tagBuf)
 	if implicit && !optionalEndTag(top.name) {
 		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "left-open"})
 	}
@@ -45,9 +90,9 @@ func (s *pass) closeForeign() {
 // impliedEndTags closes what a browser closes when the start tag name
 // arrives: an open <p> before a block, an open <li> before the next <li>,
 // and so on ("close a p element", "generate implied end tags").
-func (s *pass) impliedEndTags(name string) {
+func (s *pass) impliedEndTags(name string, info elemInfo) {
 	switch {
-	case closesP[name]:
+	case info&infoClosesP != 0:
 		s.closeUpTo("p", scopeBoundary)
 	case name == "li":
 		s.closeUpTo("li", listBoundary)
@@ -74,6 +119,9 @@ func (s *pass) impliedEndTags(name string) {
 // closeUpTo closes the open element name, and everything inside it, if
 // it is open without one of the boundary elements in between.
 func (s *pass) closeUpTo(name string, boundary map[string]bool) {
+	if s.opened[scopedIndex(name)] == 0 {
+		return
+	}
 	for i := len(s.stack) - 1; i >= 0; i-- {
 		switch n := s.stack[i].name; {
 		case n == name:
@@ -141,10 +189,32 @@ var (
 		"video", "canvas", "map")
 )
 
-func optionalEndTag(name string) bool     { return optionalEnd[name] }
-func isVoid(name string) bool             { return voidElements[name] }
-func breaksOutOfForeign(name string) bool { return breakout[name] }
-func rawText(name string) bool            { return rawTextElements[name] }
+// elemInfo is what the pass needs to know about an allowed element's
+// name, looked up once per start tag.
+type elemInfo uint8
+
+const (
+	infoVoid elemInfo = 1 << iota
+	infoClosesP
+	infoNeedsAttributes
+	infoBreakout
+)
+
+var elemInfos = func() map[string]elemInfo {
+	m := map[string]elemInfo{}
+	for flag, names := range map[elemInfo]map[string]bool{
+		infoVoid: voidElements, infoClosesP: closesP,
+		infoNeedsAttributes: needsAttributes, infoBreakout: breakout,
+	} {
+		for n := range names {
+			m[n] |= flag
+		}
+	}
+	return m
+}()
+
+func optionalEndTag(name string) bool { return optionalEnd[name] }
+func rawText(name string) bool        { return rawTextElements[name] }
 
 // contentDroppedName maps each name in contentDropped to itself, so that a
 // pass can keep the name without copying the tokenizer's bytes.

@@ -126,8 +126,10 @@ func (n *normalizer) writeIDNHost(h string, p int) error {
 	}
 	// The host was "mapped" if UTS #46 did more than lower-case ASCII and
 	// Punycode-encode: fullwidth letters, U+3002, deleted U+200B, ...
-	if plain, err := idna.Punycode.ToASCII(lowerASCII(decoded)); err != nil || plain != ascii {
-		n.flag(FlagHostMapped, p)
+	if ascii != decoded { // already in its ASCII form: nothing was mapped
+		if plain, err := idna.Punycode.ToASCII(lowerASCII(decoded)); err != nil || plain != ascii {
+			n.flag(FlagHostMapped, p)
+		}
 	}
 	if isConfusable(uni) {
 		n.flag(FlagConfusable, p)

@@ -53,6 +53,14 @@ func Inspect(raw string, opts Options) (Result, error) {
 const maxNestedDepth = 3
 
 func inspect(raw string, opts Options, depth int) (Result, error) {
+	if r, ok := fastCanonical(raw, &opts); ok {
+		return r, nil
+	}
+	return inspectSlow(raw, opts, depth)
+}
+
+// inspectSlow is the full normaliser, which decides every input.
+func inspectSlow(raw string, opts Options, depth int) (Result, error) {
 	n := normalizer{raw: raw, opts: opts, depth: depth}
 	if len(raw) > opts.maxLength() {
 		return Result{}, n.reject(ReasonTooLong, opts.maxLength())

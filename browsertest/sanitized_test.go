@@ -1,0 +1,38 @@
+//go:build browser
+
+package browsertest
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
+)
+
+// TestSanitizedCorpus is the point of the package: every vector of the
+// corpus, sanitised under each preset and under the permissive test
+// policy (SVG links, forms, srcset, poster, background, style), loaded and
+// played with in Chromium. Not one may execute.
+func TestSanitizedCorpus(t *testing.T) {
+	vectors := loadCorpus(t)
+	policies := map[string]*policy.Policy{}
+	for _, name := range policy.Presets() {
+		p, err := policy.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		policies[name] = p
+	}
+	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	policies["permissive"] = p
+	for _, name := range []string{"strict", "basic", "ugc", "permissive"} {
+		p := policies[name]
+		t.Run(name, func(t *testing.T) {
+			runStage(t, name, func(s string) (string, error) { return sanitize.String(s, p) }, vectors)
+		})
+	}
+}

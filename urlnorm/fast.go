@@ -1,0 +1,122 @@
+package urlnorm
+
+import "strings"
+
+// fastCanonical recognises, in one pass over the bytes, the shapes most
+// links in real content already have: "http(s)://host/path?query#frag"
+// with a plain lower-case host, a path-absolute "/path?query#frag", or a
+// fragment "#frag", with no escapes, dot segments or characters that need
+// encoding. For those it returns the Result the full normaliser would,
+// without parsing into components; for anything else it returns false
+// and the full normaliser decides. FuzzFastPath checks that whatever it
+// accepts, the full normaliser returns unchanged and unflagged.
+func fastCanonical(s string, o *Options) (Result, bool) {
+	if len(s) == 0 || len(s) > o.maxLength() {
+		return Result{}, false
+	}
+	switch s[0] {
+	case 'h':
+		return fastAbsolute(s, o)
+	case '/':
+		if o.Relative != RelativeKeep || len(s) > 1 && (s[1] == '/' || isAlpha(s[1]) && len(s) > 2 && s[2] == ':') {
+			return Result{}, false // protocol-relative, or a drive letter ("/C:")
+		}
+		if fastRest(s, 0, true) {
+			return Result{URL: s}, true
+		}
+	case '#':
+		if o.Relative == RelativeKeep && fastRest(s, 0, true) {
+			return Result{URL: s}, true
+		}
+	}
+	return Result{}, false
+}
+
+// fastAbsolute handles "http://" and "https://".
+func fastAbsolute(s string, o *Options) (Result, bool) {
+	var scheme string
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		scheme = "https"
+	case strings.HasPrefix(s, "http://"):
+		scheme = "http"
+	default:
+		return Result{}, false
+	}
+	if !o.schemeAllowed(scheme) {
+		return Result{}, false
+	}
+	hs := len(scheme) + 3
+	i, labelStart := hs, hs
+	for ; i < len(s) && s[i] != '/'; i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_':
+		case c == '.' && i > labelStart:
+			labelStart = i + 1
+		default:
+			return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
+		}
+	}
+	// Empty host or label, a trailing dot, a last label that could be a
+	// number (URL Standard "ends in a number"), or Punycode: full path.
+	if i == len(s) || i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') ||
+		strings.Contains(s[hs:i], "xn--") {
+		return Result{}, false
+	}
+	if !fastRest(s, i, false) {
+		return Result{}, false
+	}
+	return Result{URL: s, Scheme: scheme, Host: s[hs:i]}, true
+}
+
+// fastRest checks the path (from p, starting with "/"), query and fragment:
+// only bytes that stand unencoded, no "%", no "." or ".." segment, and no
+// query value a redirect could follow (those are flagged). pathOptional
+// allows the path to be absent (a fragment-only reference).
+func fastRest(s string, p int, pathOptional bool) bool {
+	i := p
+	if i < len(s) && s[i] == '/' {
+		segStart := i + 1
+		for i++; i <= len(s); i++ {
+			if i == len(s) || s[i] == '/' || s[i] == '?' || s[i] == '#' {
+				if seg := s[segStart:i]; seg == "." || seg == ".." {
+					return false
+				}
+				if i == len(s) || s[i] != '/' {
+					break
+				}
+				segStart = i + 1
+				continue
+			}
+			if chars[s[i]]&clsSegment == 0 {
+				return false
+			}
+		}
+	} else if !pathOptional {
+		return false
+	}
+	if i < len(s) && s[i] == '?' {
+		i++
+		start := i
+		for ; i < len(s) && s[i] != '#'; i++ {
+			if chars[s[i]]&clsQuerySpecial == 0 {
+				return false
+			}
+		}
+		for param := range strings.SplitSeq(s[start:i], "&") {
+			// As parseQuery: the value follows the first "=", or is the
+			// whole parameter if there is none.
+			if _, v, ok := strings.Cut(param, "="); maybeNested(v) || !ok && maybeNested(param) {
+				return false
+			}
+		}
+	}
+	if i < len(s) && s[i] == '#' {
+		for i++; i < len(s); i++ {
+			if chars[s[i]]&clsFragment == 0 {
+				return false
+			}
+		}
+	}
+	return i == len(s)
+}
