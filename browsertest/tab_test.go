@@ -182,6 +182,13 @@ func (tb *tab) onEvent(ev any) {
 		if strings.HasPrefix(e.URL, harnessURLPrefix) {
 			return
 		}
+		if strings.HasPrefix(e.URL, "chrome-error://") {
+			// Chromium's own error page, shown when a navigation failed
+			// (the fragment's own load, once, on a loaded machine: see
+			// harness.load, which retries it). No page code runs there.
+			tb.note("Chromium error page: " + trim(e.URL, 120))
+			return
+		}
 		where := e.URL
 		if where == "" {
 			where = "a document without URL"

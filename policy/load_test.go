@@ -111,10 +111,16 @@ func TestPresetsRoundTrip(t *testing.T) {
 	if got, want := Presets(), []string{"basic", "strict", "ugc"}; !cmp.Equal(got, want) {
 		t.Errorf("Presets() = %v, want %v", got, want)
 	}
+	if s := PresetSummary("nonesuch"); s != "" {
+		t.Errorf("PresetSummary(nonesuch) = %q, want \"\"", s)
+	}
 	for _, name := range Presets() {
 		p, err := Preset(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if PresetSummary(name) == "" {
+			t.Errorf("%s: no summary", name)
 		}
 		again, err := Load(strings.NewReader(p.String()), name+".yaml")
 		if err != nil {

@@ -24,11 +24,14 @@ const (
 )
 
 // presets maps each preset name to the function that builds it, so every
-// call returns a fresh Config the caller may change.
-var presets = map[string]func() Config{
-	"strict": strictPreset,
-	"basic":  basicPreset,
-	"ugc":    ugcPreset,
+// call returns a fresh Config the caller may change, and to its summary.
+var presets = map[string]struct {
+	build   func() Config
+	summary string
+}{
+	"strict": {strictPreset, "text only: every element is removed, its text kept"},
+	"basic":  {basicPreset, "inline formatting and links, for one-line comments and chat"},
+	"ugc":    {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes"},
 }
 
 // Presets returns the preset names, sorted.
@@ -41,13 +44,19 @@ func Presets() []string {
 	return names
 }
 
+// PresetSummary returns a one-line description of the named preset, or ""
+// when there is no such preset.
+func PresetSummary(name string) string {
+	return presets[name].summary
+}
+
 // PresetConfig returns the Config of the named preset.
 func PresetConfig(name string) (Config, error) {
-	build, ok := presets[name]
+	p, ok := presets[name]
 	if !ok {
 		return Config{}, fmt.Errorf("policy: unknown preset %q (presets: %v)", name, Presets())
 	}
-	return build(), nil
+	return p.build(), nil
 }
 
 // Preset returns the compiled policy of the named preset.

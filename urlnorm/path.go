@@ -107,10 +107,7 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 	for ; i < e; i++ {
 		c := s[i]
 		if chars[c]&clsSegment != 0 {
-			j := i + 1
-			for j < e && chars[s[j]]&clsSegment != 0 {
-				j++
-			}
+			j := runEnd(s, i+1, e, clsSegment)
 			u.ascii()
 			n.out.copyIn(i, j)
 			i = j - 1

@@ -106,10 +106,7 @@ func (n *normalizer) queryBytes(p, e int, u *utf8state) error {
 	for i := p; i < e; i++ {
 		c := s[i]
 		if chars[c]&class != 0 {
-			j := i + 1
-			for j < e && chars[s[j]]&class != 0 {
-				j++
-			}
+			j := runEnd(s, i+1, e, class)
 			u.ascii()
 			n.out.copyIn(i, j)
 			i = j - 1
@@ -159,10 +156,7 @@ func (n *normalizer) parseFragment(p int) error {
 	for i := p; i < len(s); i++ {
 		c := s[i]
 		if chars[c]&clsFragment != 0 {
-			j := i + 1
-			for j < len(s) && chars[s[j]]&clsFragment != 0 {
-				j++
-			}
+			j := runEnd(s, i+1, len(s), clsFragment)
 			u.ascii()
 			n.out.copyIn(i, j)
 			i = j - 1

@@ -76,6 +76,15 @@ func unhex(c byte) int {
 	return -1
 }
 
+// runEnd returns the end of the run of bytes of class that starts at
+// s[i], looking no further than s[e-1]. The callers copy such runs whole.
+func runEnd(s string, i, e int, class uint16) int {
+	for i < e && chars[s[i]]&class != 0 {
+		i++
+	}
+	return i
+}
+
 // escapeAt reports whether s[i:] starts with "%XX" and returns the byte.
 func escapeAt(s string, i int) (byte, bool) {
 	if i+2 >= len(s) || s[i] != '%' {

@@ -66,7 +66,9 @@ func (e *env) cleanMain(args []string) int {
 		if f.version {
 			fmt.Fprintf(e.stdout, "htmlclean %s\n", version())
 		} else {
-			fmt.Fprintln(e.stdout, strings.Join(policy.Presets(), "\n"))
+			for _, name := range policy.Presets() {
+				fmt.Fprintf(e.stdout, "%-8s %s\n", name, policy.PresetSummary(name))
+			}
 		}
 		return exitOK
 	}

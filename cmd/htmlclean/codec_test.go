@@ -89,7 +89,16 @@ func TestURLMatchesLibrary(t *testing.T) {
 				switch {
 				case errors.As(err, &re):
 					want["reject"] = re.Reason.String()
-					if names := re.Flags.Names(); len(names) > 0 {
+					flags := re.Flags
+					// A nested rejection names the innermost reason.
+					for cause := re; cause.Reason == urlnorm.ReasonNestedURL; {
+						if !errors.As(cause.Err, &cause) {
+							t.Fatalf("%s: nested-url rejection without a nested error: %v", v.ID, re)
+						}
+						want["cause"] = cause.Reason.String()
+						flags = cause.Flags
+					}
+					if names := flags.Names(); len(names) > 0 {
 						want["flags"] = toAny(names)
 					}
 					wantPlain = "reject\t" + re.Reason.String()

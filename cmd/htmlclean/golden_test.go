@@ -98,6 +98,7 @@ func TestGolden(t *testing.T) {
 		{name: "url-userinfo-strip", args: []string{"url", "-userinfo", "strip", "http://user:pw@example.com/"}},
 		{name: "url-userinfo-keep", args: []string{"url", "-json", "-userinfo", "keep", "http://us%65r:p%20w@example.com/"}},
 		{name: "url-nested", args: []string{"url", "-nested", "-json", "https://a.example/login?next=javascript:alert(1)", "https://a.example/login?next=https://b.example/"}},
+		{name: "url-nested-strict", args: []string{"url", "-nested", "-strict", "-json", "https://a.example/?next=https://b.example/%2e%2e/x", "https://a.example/?next=https://good.example@evil.example/"}},
 		{name: "url-bad-userinfo", args: []string{"url", "-userinfo", "maybe", "http://x/"}},
 		{name: "url-bad-flag", args: []string{"url", "-sort", "http://x/"}},
 

@@ -164,6 +164,11 @@ func TestIsTerminal(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
 	tests := []struct {
 		name string
 		w    io.Writer
@@ -171,6 +176,7 @@ func TestIsTerminal(t *testing.T) {
 		{"buffer", &bytes.Buffer{}},
 		{"file", f},
 		{"pipe", w},
+		{"null device", null},
 	}
 	for _, tc := range tests {
 		if isTerminal(tc.w) {

@@ -81,16 +81,22 @@ func (e *env) main(args []string) int {
 	return e.cleanMain(args)
 }
 
-// isTerminal reports whether w is a character device, which is what a
-// terminal is to Stat; pipes and files are not. This is enough to decide
-// whether to draw a progress bar and needs no terminal library.
+// isTerminal reports whether w is a character device other than
+// /dev/null, which is what a terminal is to Stat; pipes and files are
+// not. This is enough to decide whether to draw a progress bar and needs
+// no terminal library.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	// /dev/null is a character device too, and nobody reads a bar there.
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // errorf prints a diagnostic: "htmlclean: " and the message.

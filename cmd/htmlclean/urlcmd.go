@@ -37,6 +37,9 @@ type urlLine struct {
 	URL    *string  `json:"url,omitempty"`
 	Flags  []string `json:"flags,omitempty"`
 	Reject string   `json:"reject,omitempty"`
+	// Cause is, for a nested-url rejection, the reason the innermost
+	// nested URL was refused.
+	Cause string `json:"cause,omitempty"`
 }
 
 // urlMain is "htmlclean url": urlnorm.Inspect on each argument, or on each
@@ -46,7 +49,7 @@ func (e *env) urlMain(args []string) int {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	var opts urlnorm.Options
 	var userinfo userinfoFlag
-	jsonOut := fs.Bool("json", false, "print one JSON object per URL: input, url, flags, reject")
+	jsonOut := fs.Bool("json", false, "print one JSON object per URL: input, url, flags, reject, cause")
 	fs.BoolVar(&opts.Strict, "strict", false, "reject every URL with a suspicious encoding (a flag), not only the malformed ones")
 	fs.Var(&userinfo, "userinfo", "what to do with user:password@ before a host: `reject` (the default), strip or keep")
 	fs.BoolVar(&opts.Nested, "nested", false, "also inspect URLs nested in query values, plain or SiteMinder-encoded (open redirects)")
@@ -86,12 +89,25 @@ func (e *env) urlMain(args []string) int {
 }
 
 // inspectLine is the -json object for one input. A URL refused by -strict
-// lists the flags that refused it.
+// lists the flags that refused it; one refused for a nested URL names the
+// innermost nested URL's reason (and flags) as its cause.
 func inspectLine(raw string, res urlnorm.Result, re *urlnorm.RejectError) urlLine {
 	l := urlLine{Input: raw}
 	if re != nil {
 		l.Reject = re.Reason.String()
 		l.Flags = re.Flags.Names()
+		inner := re
+		for inner.Reason == urlnorm.ReasonNestedURL {
+			var next *urlnorm.RejectError
+			if !errors.As(inner.Err, &next) {
+				break
+			}
+			inner = next
+		}
+		if inner != re {
+			l.Cause = inner.Reason.String()
+			l.Flags = inner.Flags.Names()
+		}
 		return l
 	}
 	l.URL = &res.URL
