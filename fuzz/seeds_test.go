@@ -1,11 +1,12 @@
 package fuzz
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 )
 
 // corpusDir is the repository's testdata/corpus.
@@ -14,25 +15,15 @@ var corpusDir = filepath.Join("..", "testdata", "corpus")
 // jsonlField returns field of every line of a JSON Lines corpus file.
 func jsonlField(tb testing.TB, name, field string) []string {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, name))
+	recs, err := jsonl.Read[map[string]any](filepath.Join(corpusDir, name))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var rec map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			tb.Fatalf("%s: %v", name, err)
-		}
+	for _, rec := range recs {
 		if s, ok := rec[field].(string); ok {
 			out = append(out, s)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package sanitize
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 	"github.com/htmlclean/htmlclean/internal/oracle"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -102,19 +102,12 @@ func TestBluemondayDifferential(t *testing.T) {
 
 func loadBluemondayRows(t *testing.T) []bluemondayRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "corpus", "xss", "bluemonday_tests.jsonl"))
+	all, err := jsonl.Read[bluemondayRow](filepath.Join("..", "testdata", "corpus", "xss", "bluemonday_tests.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var rows []bluemondayRow
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var r bluemondayRow
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range all {
 		if slices.Equal(r.Policy, []string{"p := UGCPolicy()"}) {
 			rows = append(rows, r)
 		}

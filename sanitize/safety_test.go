@@ -1,13 +1,11 @@
 package sanitize
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
@@ -26,20 +24,11 @@ func loadVectors(tb testing.TB) []vector {
 	}
 	var vs []vector
 	for _, f := range files {
-		fh, err := os.Open(f)
+		more, err := jsonl.Read[vector](f)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		sc := bufio.NewScanner(fh)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			var v vector
-			if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-				tb.Fatalf("%s: %v", f, err)
-			}
-			vs = append(vs, v)
-		}
-		fh.Close()
+		vs = append(vs, more...)
 	}
 	return vs
 }

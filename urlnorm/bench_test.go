@@ -1,14 +1,12 @@
 package urlnorm_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -16,21 +14,12 @@ import (
 // the benchmark corpus (see extract_bench_urls.go there).
 func benchURLs(b *testing.B) ([]string, int64) {
 	b.Helper()
-	f, err := os.Open(filepath.Join("testdata", "bench_urls.jsonl"))
+	urls, err := jsonl.Read[string](filepath.Join("testdata", "bench_urls.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer f.Close()
-	var urls []string
 	var size int64
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var s string
-		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-			b.Fatal(err)
-		}
-		urls = append(urls, s)
+	for _, s := range urls {
 		size += int64(len(s))
 	}
 	return urls, size

@@ -1,14 +1,12 @@
 package urlnorm_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -16,25 +14,8 @@ import (
 // testdata/corpus/url into a T.
 func readJSONL[T any](t *testing.T, name string) []T {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "corpus", "url", name))
+	out, err := jsonl.Read[T](filepath.Join("..", "testdata", "corpus", "url", name))
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return out

@@ -1,11 +1,10 @@
 package urlnorm
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 )
 
 // checkFast fails if fastCanonical accepts s while the full normaliser
@@ -66,17 +65,11 @@ func fastSeeds(tb testing.TB) []string {
 	tb.Helper()
 	var out []string
 	for _, name := range []string{filepath.Join("testdata", "bench_urls.jsonl"), filepath.Join("..", "testdata", "corpus", "url", "suspicious_encodings.jsonl")} {
-		f, err := os.Open(name)
+		vs, err := jsonl.Read[any](name)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			var v any
-			if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-				tb.Fatal(err)
-			}
+		for _, v := range vs {
 			switch v := v.(type) {
 			case string:
 				out = append(out, v)
@@ -86,7 +79,6 @@ func fastSeeds(tb testing.TB) []string {
 				}
 			}
 		}
-		f.Close()
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -19,25 +19,8 @@ const corpusDir = "../../testdata/corpus/url/"
 // readJSONL decodes every line of a JSON Lines file into a T.
 func readJSONL[T any](t *testing.T, path string) []T {
 	t.Helper()
-	f, err := os.Open(path)
+	all, err := jsonl.Read[T](path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var all []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		all = append(all, v)
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return all
