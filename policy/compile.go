@@ -90,14 +90,14 @@ func Compile(c Config) (*Policy, error) {
 	var k compiler
 	k.checkLists(c)
 	flat := flatten(c)
-	p := &Policy{cfg: flat, elements: map[string]*Element{}}
+	p := &Policy{cfg: flat, elements: map[string]*Element{}, internal: map[string]bool{}}
 	for _, name := range flat.Elements {
 		if forbiddenElements[name] == "" && nameRE.MatchString(name) {
 			p.elements[name] = &Element{Name: name, attrs: map[string]*AttrRule{}}
 		}
 	}
-	k.addAttributes(p, c.Attributes, "attributes", false)
-	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
+	k.addAttributes(p, c.Attributes, c.Remove.Attributes, "attributes", false)
+	k.addAttributes(p, c.Add.Attributes, c.Remove.Attributes, "add.attributes", true)
 	p.cfg.Attributes = p.attributeList()
 	k.urls(p, flat.URLs)
 	k.links(p, flat.Links)
@@ -123,7 +123,6 @@ func flatten(c Config) Config {
 		f.URLs.Userinfo = "reject"
 	}
 	f.Limits = f.Limits.withDefaults()
-	f.remove = c.Remove.Attributes
 	return f
 }
 
@@ -185,15 +184,13 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 	case !attrRE.MatchString(a.Name):
 		k.fail(field+".name", "%q is not an attribute name", a.Name)
 	case removing:
-	case strings.HasPrefix(a.Name, "on"):
-		k.fail(field+".name", "%q is never allowed: event handlers run script", a.Name)
-	case forbiddenAttributes[a.Name] != "":
-		k.fail(field+".name", "%q is never allowed: it %s", a.Name, forbiddenAttributes[a.Name])
-	case a.Name == "rel" || a.Name == "target":
-		k.fail(field+".name", "%q on links is written by the links settings (links.rel, links.target_blank)", a.Name)
+	default:
+		if why := refusedAttribute(a.Name); why != "" {
+			k.fail(field+".name", "%q %s", a.Name, why)
+		}
 	}
 	if a.Match != "" && !removing {
-		if _, err := regexp.Compile(`^(?:` + a.Match + `)$`); err != nil {
+		if _, err := anchored(a.Match); err != nil {
 			k.fail(field+".match", "bad regular expression: %v", err)
 		}
 	}
@@ -204,18 +201,38 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 	}
 }
 
+// refusedAttribute says why a well-formed attribute name may never be
+// allowed, or returns "".
+func refusedAttribute(name string) string {
+	switch {
+	case strings.HasPrefix(name, "on"):
+		return "is never allowed: event handlers run script"
+	case forbiddenAttributes[name] != "":
+		return "is never allowed: it " + forbiddenAttributes[name]
+	case name == "rel" || name == "target":
+		return "on links is written by the links settings (links.rel, links.target_blank)"
+	}
+	return ""
+}
+
+// anchored compiles an attribute pattern so that it describes the whole
+// value.
+func anchored(match string) (*regexp.Regexp, error) {
+	return regexp.Compile(`^(?:` + match + `)$`)
+}
+
 // addAttributes enters the rules of attrs into the allowed elements,
-// minus what Remove takes away. A rule for elements the policy does not
+// minus what remove takes away. A rule for elements the policy does not
 // allow has no effect, except in add.attributes, where it is a mistake.
-func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, strict bool) {
+func (k *compiler) addAttributes(p *Policy, attrs, remove []Attribute, field string, strict bool) {
 	for i, a := range attrs {
-		if !attrRE.MatchString(a.Name) || strings.HasPrefix(a.Name, "on") || forbiddenAttributes[a.Name] != "" || a.Name == "rel" || a.Name == "target" {
+		if !attrRE.MatchString(a.Name) || refusedAttribute(a.Name) != "" {
 			continue // reported by checkLists
 		}
 		var re *regexp.Regexp
 		if a.Match != "" {
 			var err error
-			if re, err = regexp.Compile(`^(?:` + a.Match + `)$`); err != nil {
+			if re, err = anchored(a.Match); err != nil {
 				continue // reported by checkLists
 			}
 		}
@@ -225,7 +242,7 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 		}
 		added := false
 		for _, name := range on {
-			if el := p.elements[name]; el != nil && !p.removed(a.Name, name) {
+			if el := p.elements[name]; el != nil && !removed(remove, a.Name, name) {
 				el.add(a.Name, re, a.Match)
 				added = true
 			}
@@ -236,9 +253,9 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 	}
 }
 
-// removed reports whether Remove takes attribute attr off element el.
-func (p *Policy) removed(attr, el string) bool {
-	for _, r := range p.cfg.remove {
+// removed reports whether remove takes attribute attr off element el.
+func removed(remove []Attribute, attr, el string) bool {
+	for _, r := range remove {
 		if r.Name == attr && (len(r.On) == 0 || slices.Contains(r.On, el)) {
 			return true
 		}
@@ -272,7 +289,7 @@ func (k *compiler) urls(p *Policy, u URLs) {
 		case r.Scheme != "http" && r.Scheme != "https":
 			k.fail("urls.base", "%q is not an absolute http(s) URL", u.Base)
 		default:
-			p.baseHost = r.Host
+			p.internal[r.Host] = true
 		}
 	}
 	switch u.Userinfo {
@@ -293,15 +310,14 @@ func (k *compiler) links(p *Policy, l Links) {
 			k.fail(fmt.Sprintf("links.rel[%d]", i), "%q is not one of %s", t, strings.Join(relTokens, ", "))
 		}
 	}
-	p.rel = setEdit(l.Rel, nil, nil)
-	if l.TargetBlank && !slices.Contains(p.rel, "noopener") {
-		p.rel = setEdit(p.rel, []string{"noopener"}, nil)
+	var add []string
+	if l.TargetBlank {
+		add = []string{"noopener"}
 	}
-	p.targetBlank = l.TargetBlank
+	p.rel = setEdit(l.Rel, add, nil)
 	if l.TargetBlank && p.elements["a"] == nil && p.elements["area"] == nil {
 		k.fail("links.target_blank", "no link element (a, area) is allowed")
 	}
-	p.internal = map[string]bool{}
 	for i, h := range l.InternalHosts {
 		r, err := urlnorm.Inspect("//"+h+"/", urlnorm.Options{})
 		if err != nil || r.Host == "" {
@@ -325,5 +341,4 @@ func (k *compiler) limits(p *Policy, l Limits) {
 	check("max_token_bytes", int64(l.MaxTokenBytes), 1<<10, 1<<30)
 	check("max_attribute_bytes", int64(l.MaxAttributeBytes), 1, int64(l.MaxTokenBytes))
 	check("max_attributes", int64(l.MaxAttributes), 1, 100_000)
-	p.limits = l
 }

@@ -30,8 +30,6 @@ type Config struct {
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
-
-	remove []Attribute // Remove.Attributes, kept by flatten for addAttributes
 }
 
 // Attribute allows an attribute.

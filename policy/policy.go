@@ -17,16 +17,13 @@ import (
 // concurrent use; build one with [Compile], [Preset] or [LoadFile] and
 // share it.
 type Policy struct {
-	name        string
-	cfg         Config
-	elements    map[string]*Element
-	urlOpts     urlnorm.Options
-	baseHost    string
-	rel         []string
-	targetBlank bool
-	internal    map[string]bool
-	limits      Limits
-	bm          *bluemonday.Policy
+	name     string
+	cfg      Config
+	elements map[string]*Element
+	urlOpts  urlnorm.Options
+	rel      []string
+	internal map[string]bool // the base URL's host and Links.InternalHosts
+	bm       *bluemonday.Policy
 }
 
 // Element is an allowed element and the attributes allowed on it.
@@ -137,22 +134,21 @@ func (p *Policy) URLOptions() urlnorm.Options {
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
 
 // TargetBlank reports whether external links get target="_blank".
-func (p *Policy) TargetBlank() bool { return p.targetBlank }
+func (p *Policy) TargetBlank() bool { return p.cfg.Links.TargetBlank }
 
 // Internal reports whether a canonical host (urlnorm's form) belongs to
 // the site: the base URL's host or one of Links.InternalHosts.
 func (p *Policy) Internal(host string) bool {
-	return host == p.baseHost && host != "" || p.internal[host]
+	return p.internal[host]
 }
 
 // Limits returns the limits, with defaults filled in.
-func (p *Policy) Limits() Limits { return p.limits }
+func (p *Policy) Limits() Limits { return p.cfg.Limits }
 
 // Config returns the policy as it takes effect: Add and Remove applied,
 // defaults filled in. It compiles to an equal policy.
 func (p *Policy) Config() Config {
 	c := p.cfg
-	c.remove = nil
 	c.Elements = slices.Clone(c.Elements)
 	c.Attributes = slices.Clone(c.Attributes)
 	c.URLs.Schemes = slices.Clone(c.URLs.Schemes)
@@ -218,7 +214,7 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 	if len(p.rel) > 0 {
 		bm.AllowAttrs("rel").Matching(regexp.MustCompile(`^(?:` + strings.Join(relTokens, "|") + `)(?: (?:` + strings.Join(relTokens, "|") + `))*$`)).OnElements(links...)
 	}
-	if p.targetBlank {
+	if p.cfg.Links.TargetBlank {
 		bm.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements(links...)
 	}
 	return bm
