@@ -323,24 +323,20 @@ func validDescriptor(d string) bool {
 func (s *pass) spaced(v string) (string, string) {
 	fields := strings.Fields(v)
 	out := fields[:0]
-	changed, reason := false, ""
+	reason := ""
 	for _, f := range fields {
 		canon, _, r := s.url(f)
 		if r != "" {
-			changed, reason = true, r
+			reason = r
 			continue
 		}
-		changed = changed || canon != f
 		out = append(out, canon)
 	}
-	switch {
-	case len(out) == 0:
+	if len(out) == 0 {
 		if reason == "" {
 			reason = "empty-url"
 		}
 		return "", reason
-	case !changed && strings.Join(out, " ") == v:
-		return v, ""
 	}
 	return strings.Join(out, " "), ""
 }

@@ -109,7 +109,7 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 // hostile document grew them.
 func (s *pass) release() {
 	s.z, s.in.r, s.out, s.report = nil, nil, nil, nil
-	if cap(s.scratch) > 64<<10 || cap(s.stack) > 1024 || cap(s.attrs) > 1024 {
+	if cap(s.scratch) > 64<<10 || cap(s.tagBuf) > 64<<10 || cap(s.stack) > 1024 || cap(s.attrs) > 1024 {
 		return
 	}
 	passPool.Put(s)
@@ -223,9 +223,13 @@ func (s *pass) text(raw []byte) {
 		s.write(raw)
 		return
 	}
-	// The tokenizer keeps NUL in text; browsers do not show it.
-	text := bytes.ReplaceAll(s.z.Text(), []byte{0}, []byte("\uFFFD"))
-	s.escapeText(bytes.ToValidUTF8(text, []byte("\uFFFD")))
+	// The tokenizer keeps NUL in text; browsers do not show it, and
+	// escapeText writes it as U+FFFD.
+	text := s.z.Text()
+	if !utf8.Valid(text) {
+		text = bytes.ToValidUTF8(text, []byte("\uFFFD"))
+	}
+	s.escapeText(text)
 }
 
 // startTag handles a start or self-closing tag.
@@ -288,19 +292,8 @@ func (s *pass) tagName(raw []byte, skip int) string {
 	for i < len(raw) && !tagNameEnds[raw[i]] {
 		i++
 	}
-	name := raw[skip:i]
-	for _, c := range name {
-		if 'A' <= c && c <= 'Z' {
-			s.nameBuf = append(s.nameBuf[:0], name...)
-			for j, c := range s.nameBuf {
-				if 'A' <= c && c <= 'Z' {
-					s.nameBuf[j] = c + 'a' - 'A'
-				}
-			}
-			return transient(s.nameBuf)
-		}
-	}
-	return transient(name)
+	s.nameBuf = s.nameBuf[:0]
+	return transient(lowerInto(&s.nameBuf, raw[skip:i]))
 }
 
 // tagNameEnds are the bytes that end a tag name: whitespace, "/", ">".
