@@ -450,8 +450,8 @@ func shared(tb testing.TB) (*harness, *controlReport) {
 func ready(tb testing.TB) *harness {
 	tb.Helper()
 	h, cr := shared(tb)
-	if !cr.ok() {
-		tb.Fatalf("browser controls failed, so the harness cannot be trusted; see TestControls:\n%s", cr.failures())
+	if f := cr.failures(); f != "" {
+		tb.Fatalf("browser controls failed, so the harness cannot be trusted; see TestControls:\n%s", f)
 	}
 	return h
 }

@@ -117,9 +117,7 @@ const maxNotes = 40
 func (r *record) add(h *harness, sig Signal) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if len(sig.Detail) > 300 {
-		sig.Detail = sig.Detail[:300] + "…"
-	}
+	sig.Detail = trim(sig.Detail, 300)
 	if !slices.Contains(r.signals, sig) {
 		r.signals = append(r.signals, sig)
 		r.signalAt = append(r.signalAt, time.Since(r.start))

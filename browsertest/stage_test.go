@@ -233,15 +233,12 @@ func TestIdentitySanitizerFails(t *testing.T) {
 	if rec.errors == 0 {
 		t.Fatal("the identity sanitizer passed the browser stage: the stage cannot fail")
 	}
-	for _, c := range controls {
-		if !rec.ids[c.ID] {
-			t.Errorf("identity stage did not report positive control %s: %q", c.ID, c.HTML)
-		}
-	}
 	var reported int
 	for _, c := range controls {
 		if rec.ids[c.ID] {
 			reported++
+		} else {
+			t.Errorf("identity stage did not report positive control %s: %q", c.ID, c.HTML)
 		}
 	}
 	corpus := len(rec.ids) - reported

@@ -193,12 +193,17 @@ func (pl *plan) resolveReplace() {
 	pl.jobs = jobs
 }
 
-// ioMessage is an I/O error without the operation and path that
-// *fs.PathError repeats: the diagnostic names the path already.
+// ioMessage is an I/O error without the operation and paths that
+// *fs.PathError and *os.LinkError (a rename) repeat: the diagnostic names
+// the path already.
 func ioMessage(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err.Error()
 	}
 	return err.Error()
 }

@@ -224,16 +224,7 @@ func (e *env) writeAtomic(path string, data []byte, mode os.FileMode, sync bool)
 		return fmt.Errorf("writing temporary file: %s", ioMessage(err))
 	}
 	if err = e.rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot replace %s: %s", path, linkMessage(err))
+		return fmt.Errorf("cannot replace %s: %s", path, ioMessage(err))
 	}
 	return nil
-}
-
-// linkMessage is a rename error without the operation and paths.
-func linkMessage(err error) string {
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err.Error()
-	}
-	return err.Error()
 }
