@@ -3,15 +3,14 @@
 package browsertest
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 )
 
 // controlsFile holds the controls: fragments whose behaviour in this
@@ -33,25 +32,9 @@ func (c control) positive() bool { return len(c.Expect) > 0 }
 
 // loadControls reads controlsFile.
 func loadControls() ([]control, error) {
-	data, err := os.ReadFile(controlsFile)
+	cs, err := jsonl.Read[control](controlsFile)
 	if err != nil {
 		return nil, fmt.Errorf("browsertest: %w", err)
-	}
-	return parseControls(data, controlsFile)
-}
-
-// parseControls parses JSONL in the controls' format; name is for errors.
-func parseControls(data []byte, name string) ([]control, error) {
-	var cs []control
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var c control
-		if err := json.Unmarshal(line, &c); err != nil {
-			return nil, fmt.Errorf("browsertest: %s:%d: %w", name, i+1, err)
-		}
-		cs = append(cs, c)
 	}
 	return cs, nil
 }

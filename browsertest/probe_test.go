@@ -7,6 +7,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 )
 
 // probeEnv names a JSONL file in the controls' format (id, html); with
@@ -23,11 +25,7 @@ func TestProbe(t *testing.T) {
 		t.Skip(probeEnv + " not set")
 	}
 	h, _ := shared(t)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := parseControls(data, path)
+	cs, err := jsonl.Read[control](path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,16 +3,15 @@
 package browsertest
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/htmlclean/htmlclean/internal/jsonl"
 )
 
 // corpusDir holds the XSS vector sets (see its README.md).
@@ -39,20 +38,11 @@ func loadCorpus(tb testing.TB) []Vector {
 	}
 	var vs []Vector
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		more, err := jsonl.Read[Vector](f)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		for i, line := range bytes.Split(data, []byte("\n")) {
-			if len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			var v Vector
-			if err := json.Unmarshal(line, &v); err != nil {
-				tb.Fatalf("%s:%d: %v", f, i+1, err)
-			}
-			vs = append(vs, v)
-		}
+		vs = append(vs, more...)
 	}
 	return vs
 }
