@@ -21,7 +21,14 @@ var cssBanned = []string{
 // already canonical: rewriting CSS is not worth its risks, so anything
 // else drops the whole attribute. It returns the reason, or "".
 func (s *pass) css(v string) string {
-	d := decodeCSS(v)
+	d, ok := decodeCSS(v)
+	if !ok {
+		// A comment that runs to the end of the value hides the rest from
+		// the browser; no author needs one, and a checker that stops at
+		// the first "*/" (or a value joined to another) would read the
+		// rest as CSS.
+		return "css-unterminated-comment"
+	}
 	lower := lowerASCII(d)
 	for _, bad := range cssBanned {
 		if strings.Contains(lower, bad) {
@@ -61,7 +68,8 @@ func lowerASCII(s string) string {
 
 // decodeCSS removes comments and decodes escapes outside and inside
 // strings. Quotes are tracked so that "/*" in a string is not a comment.
-func decodeCSS(v string) string {
+// It reports false for a comment that is not closed.
+func decodeCSS(v string) (string, bool) {
 	var b strings.Builder
 	var quote byte
 	for i := 0; i < len(v); {
@@ -70,7 +78,7 @@ func decodeCSS(v string) string {
 		case quote == 0 && c == '/' && i+1 < len(v) && v[i+1] == '*':
 			end := strings.Index(v[i+2:], "*/")
 			if end < 0 {
-				return b.String() // an unterminated comment runs to the end
+				return "", false // it would run to the end of the value
 			}
 			i += end + 4
 			continue
@@ -90,7 +98,7 @@ func decodeCSS(v string) string {
 		b.WriteByte(c)
 		i++
 	}
-	return b.String()
+	return b.String(), true
 }
 
 // cssEscape decodes the escape after a backslash: up to six hex digits and

@@ -99,6 +99,7 @@ func TestURLAttributes(t *testing.T) {
 		{"xlink-href", `<svg><use xlink:href="data:image/svg+xml,<svg/onload=alert(1)>"/></svg>`, `<svg><use/></svg>`},
 		{"style-url-refused", `<p style="background:url(javascript:alert(1))">x</p>`, `<p>x</p>`},
 		{"style-url-escaped", `<p style="background:u\rl(javas\63 ript:alert(1))">x</p>`, `<p>x</p>`},
+		{"style-unterminated-comment", `<p style="color:red/*url(//">x</p>`, `<p>x</p>`},
 		{"style-url-comment", `<p style="background:url/**/(https://x.example/a.png)">x</p>`, `<p style="background:url/**/(https://x.example/a.png)">x</p>`},
 		{"style-url-canonical-kept", `<p style="color:red;background:url('https://img.example/a.png')">x</p>`, `<p style="color:red;background:url(&#39;https://img.example/a.png&#39;)">x</p>`},
 		{"style-url-not-canonical", `<p style="background:url(HTTPS://img.example/a.png)">x</p>`, `<p>x</p>`},
