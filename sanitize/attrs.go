@@ -80,22 +80,21 @@ func kindOf(attr string) valueKind {
 }
 
 // attributes checks the current tag's attributes into s.attrs and reports
-// whether the tag must be written anew. It reads them with scanAttrs when
+// whether the tag must be written anew. It reads them with attrScan.scan when
 // it can, and with Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *policy.Element, name string) bool {
 	s.attrs = s.attrs[:0]
-	var fast bool
-	s.spans, fast = scanAttrs(s.scratch, s.spans[:0], &s.keyBuf)
+	fast := s.scan.scan(s.scratch)
 	link := name == "a" || name == "area"
 	var rel, target, hrefHost string
 	hasHref, changed := false, false
 	for i, more := 0, true; more; i++ {
 		var key, val, text string
 		if fast {
-			if i == len(s.spans) {
+			if i == len(s.scan.attrs) {
 				break
 			}
-			a := s.spans[i]
+			a := s.scan.attrs[i]
 			key, val, text = transient(a.key), transient(a.val), transient(a.text)
 		} else {
 			var k, v []byte
@@ -128,14 +127,19 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if out != val {
 			changed, text = true, ""
 			if s.report != nil {
-				s.change(Change{Element: name, Attribute: strings.Clone(key), Action: RewroteURL,
-					Reason: "canonical", Before: strings.Clone(val), After: out})
+				s.change(Change{Element: name, Attribute: key, Action: RewroteURL,
+					Reason: "canonical", Before: val, After: out})
 			}
 		}
 		if link && key == "href" {
 			hasHref, hrefHost = true, res.Host
 		}
-		s.attrs = append(s.attrs, attr{key: key, val: out, text: text})
+		a := attr{key: key, val: out, text: text}
+		if res.URL != "" && strings.HasSuffix(out, "#") {
+			// An empty fragment ("#", "/page#"): see fragmentMark.
+			a.text, a.mark, s.marked, changed = "", true, true, true
+		}
+		s.attrs = append(s.attrs, a)
 	}
 	if link {
 		changed = s.links(name, hasHref, hrefHost, rel, target) || changed
@@ -181,8 +185,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 }
 
 // url normalises one URL with the policy's options. An empty result is
-// refused, and an empty fragment is dropped: Go's net/url (the policy
-// stage) cannot write either back.
+// refused: it would be a link to the page itself that no reader sees.
 func (s *pass) url(v string) (string, urlnorm.Result, string) {
 	res, err := urlnorm.Inspect(v, s.urlOpts)
 	if err != nil {
@@ -192,7 +195,7 @@ func (s *pass) url(v string) (string, urlnorm.Result, string) {
 		}
 		return "", res, "invalid-url"
 	}
-	out := strings.TrimSuffix(res.URL, "#")
+	out := res.URL
 	if out == "" {
 		return "", res, "empty-url"
 	}
@@ -221,7 +224,7 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string) bool {
 		for _, a := range [...]struct{ key, have, want string }{{"rel", rel, wantRel}, {"target", target, wantTarget}} {
 			if a.have != a.want {
 				s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
-					Reason: "link-policy", Before: strings.Clone(a.have), After: a.want})
+					Reason: "link-policy", Before: a.have, After: a.want})
 			}
 		}
 	}
@@ -232,8 +235,8 @@ func (s *pass) removedAttr(element, key, val, reason string) {
 	if s.report == nil {
 		return
 	}
-	s.change(Change{Element: element, Attribute: strings.Clone(key), Action: RemovedAttribute,
-		Reason: reason, Before: strings.Clone(val)})
+	s.change(Change{Element: element, Attribute: key, Action: RemovedAttribute,
+		Reason: reason, Before: val})
 }
 
 // srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a

@@ -2,85 +2,180 @@ package sanitize
 
 import "bytes"
 
-// rawAttr is an attribute as scanAttrs found it in a start tag's raw
+// rawAttr is an attribute as attrScan.scan found it in a start tag's raw
 // bytes: its lower-cased name, its value, and the whole "name=value" text
 // as written (which can be copied to the output unchanged).
 type rawAttr struct {
 	key, val, text []byte
 }
 
-// scanAttrs reads the attributes of the start tag raw ("<name ...>")
+// attrScan holds what scan needs between tags: the attributes found,
+// the lower-cased names, and the set of names seen in the current tag.
+type attrScan struct {
+	attrs []rawAttr
+	keys  []byte
+	// seen indexes the names of attrs once a tag has more than
+	// linearDedup of them, so duplicate removal stays linear in the
+	// number of attributes (a 1 MiB tag holds 160,000).
+	seen map[string]struct{}
+}
+
+// linearDedup is how many attributes a tag may have before duplicate
+// removal switches from a scan of attrs to the seen set: below it a scan
+// is cheaper than hashing.
+const linearDedup = 8
+
+// maxSeen bounds the seen set kept between tags: clearing a map costs its
+// capacity, so one hostile tag must not slow every later one.
+const maxSeen = 1024
+
+// scan reads the attributes of the start tag raw ("<name ...>")
 // exactly as x/net/html's Tokenizer.readTag does (HTML §13.2.5.32–.39):
 // the tag name runs to whitespace, "/" or ">"; an attribute name to
 // whitespace, "/", ">" or "=" (a leading "=" belongs to the name); a
 // value is quoted, or runs to whitespace or ">"; a repeated name (ASCII
-// case-folded) is ignored. It does not decode anything, so it reports
-// ok = false for a tag holding "&" (character references), "\r" (newline
-// normalisation) or NUL (replacement), which Tokenizer.TagAttr must read.
-// FuzzAttrScan checks that it agrees with TagAttr on everything else.
+// case-folded) is ignored. The work is linear in len(raw).
+//
+// It does not decode anything, so it reports fast = false for a tag
+// holding "&" (character references), "\r" (newline normalisation) or NUL
+// (replacement), whose values Tokenizer.TagAttr must read; a.attrs is then
+// incomplete. FuzzAttrScan checks that it agrees with TagAttr on
+// everything else.
 //
 // It exists because TagAttr copies every name and value (x/net/html
 // v0.62 replaces NUL bytes with bytes.ReplaceAll, which always copies):
 // the pass reads attributes of most tags on the hot path.
-func scanAttrs(raw []byte, dst []rawAttr, keys *[]byte) ([]rawAttr, bool) {
+func (a *attrScan) scan(raw []byte) (fast bool) {
+	a.attrs, a.keys = a.attrs[:0], a.keys[:0]
 	if bytes.IndexByte(raw, '&') >= 0 || bytes.IndexByte(raw, '\r') >= 0 || bytes.IndexByte(raw, 0) >= 0 {
-		return dst, false
+		return false
 	}
-	*keys = (*keys)[:0]
-	n := len(raw)
-	i := 1
-	for i < n && !tagNameEnds[raw[i]] {
-		i++
+	if len(a.seen) > maxSeen {
+		a.seen = nil
 	}
-	i = skipSpace(raw, i)
-	for i < n && raw[i] != '>' {
-		start := i
-		if raw[i] == '=' {
-			i++ // a leading "=" is part of the name
+	indexed := false
+	for t := range tagAttrs(raw) {
+		if t.keyEnd == t.start {
+			continue
 		}
-		for i < n && !attrNameEnds[raw[i]] {
+		key := lowerInto(&a.keys, raw[t.start:t.keyEnd])
+		if !indexed && len(a.attrs) == linearDedup {
+			indexed = true
+			a.index()
+		}
+		if indexed {
+			if _, dup := a.seen[transient(key)]; dup {
+				continue
+			}
+			a.seen[transient(key)] = struct{}{}
+		} else if seenKey(a.attrs, key) {
+			continue
+		}
+		a.attrs = append(a.attrs, rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end]})
+	}
+	return true
+}
+
+// index fills the seen set with the names found so far. The strings point
+// into the tag and a.keys, which stay unchanged until the next scan.
+func (a *attrScan) index() {
+	if a.seen == nil {
+		a.seen = make(map[string]struct{}, 2*linearDedup)
+	} else {
+		clear(a.seen)
+	}
+	for _, at := range a.attrs {
+		a.seen[transient(at.key)] = struct{}{}
+	}
+}
+
+// tagAttr is where one attribute stands in a start tag: raw[start:keyEnd]
+// is its name, raw[valStart:valEnd] its value, raw[start:end] the
+// attribute as written. toClose says that an unquoted value ran up to the
+// tag's ">" (so a "/" before the ">" is part of the value).
+type tagAttr struct {
+	start, keyEnd, valStart, valEnd, end int
+	toClose                              bool
+}
+
+// tagAttrs yields the attributes of the start tag raw, duplicates and
+// empty names included, as the tokenizer delimits them.
+func tagAttrs(raw []byte) func(yield func(tagAttr) bool) {
+	return func(yield func(tagAttr) bool) {
+		n := len(raw)
+		i := 1
+		for i < n && !tagNameEnds[raw[i]] {
 			i++
 		}
-		keyEnd := i
-		var val []byte
-		end := i
-		if j := skipSpace(raw, i); j < n && raw[j] == '/' {
-			i = j + 1 // the "/" is consumed; the value is empty
-		} else if j < n && raw[j] == '=' {
-			j = skipSpace(raw, j+1)
-			switch {
-			case j >= n || raw[j] == '>':
-				i = j
-			case raw[j] == '"' || raw[j] == '\'':
-				k := n
-				if e := bytes.IndexByte(raw[j+1:], raw[j]); e >= 0 {
-					k = j + 1 + e
-				}
-				val = raw[j+1 : k]
-				i, end = min(k+1, n), min(k+1, n)
-			default:
-				k := j
-				for k < n && !unquotedEnds[raw[k]] {
-					k++
-				}
-				val = raw[j:k]
-				i, end = k, k
-				if k < n && spaces[raw[k]] {
-					i = k + 1
-				}
-			}
-		} else {
-			i = j
-		}
-		if keyEnd > start {
-			key := lowerInto(keys, raw[start:keyEnd])
-			if !seenKey(dst, key) {
-				dst = append(dst, rawAttr{key: key, val: val, text: raw[start:end]})
-			}
-		}
 		i = skipSpace(raw, i)
+		for i < n && raw[i] != '>' {
+			var t tagAttr
+			t.start = i
+			if raw[i] == '=' {
+				i++ // a leading "=" is part of the name
+			}
+			for i < n && !attrNameEnds[raw[i]] {
+				i++
+			}
+			t.keyEnd, t.valStart, t.valEnd, t.end = i, i, i, i
+			if j := skipSpace(raw, i); j < n && raw[j] == '/' {
+				i = j + 1 // the "/" is consumed; the value is empty
+			} else if j < n && raw[j] == '=' {
+				i = t.value(raw, skipSpace(raw, j+1))
+			} else {
+				i = j
+			}
+			if !yield(t) {
+				return
+			}
+			i = skipSpace(raw, i)
+		}
 	}
-	return dst, true
+}
+
+// value reads the value starting at j, just past "=" and any space, and
+// returns where reading goes on.
+func (t *tagAttr) value(raw []byte, j int) int {
+	n := len(raw)
+	switch {
+	case j >= n || raw[j] == '>':
+		return j
+	case raw[j] == '"' || raw[j] == '\'':
+		k := n
+		if e := bytes.IndexByte(raw[j+1:], raw[j]); e >= 0 {
+			k = j + 1 + e
+		}
+		t.valStart, t.valEnd, t.end = j+1, k, min(k+1, n)
+		return t.end
+	}
+	k := j
+	for k < n && !unquotedEnds[raw[k]] {
+		k++
+	}
+	t.valStart, t.valEnd, t.end = j, k, k
+	if k < n && spaces[raw[k]] {
+		return k + 1
+	}
+	t.toClose = k == n-1
+	return k
+}
+
+// selfClosingTag reports whether the start tag raw ends in the self-closing
+// "/>" as a browser reads it (HTML §13.2.5.40): a "/" that ends an
+// unquoted value is part of the value ("<rect height=50/>" is not
+// self-closing). x/net/html v0.62 gets this wrong when the last attribute
+// is a repeated name, which the pass must not follow: the element would
+// be closed in the output and open in the browser.
+func selfClosingTag(raw []byte) bool {
+	n := len(raw)
+	if n < 3 || raw[n-1] != '>' || raw[n-2] != '/' {
+		return false
+	}
+	closes := true
+	for t := range tagAttrs(raw) {
+		closes = !t.toClose
+	}
+	return closes
 }
 
 // attrNameEnds end an attribute name: whitespace, "/", ">", "=".

@@ -2,13 +2,14 @@ package sanitize
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
 )
 
-// FuzzAttrScan checks that scanAttrs reads every start tag the tokenizer
+// FuzzAttrScan checks that attrScan.scan reads every start tag the tokenizer
 // produces as Tokenizer.TagAttr does, whenever it claims it can: the pass
 // relies on this to copy attributes as written.
 func FuzzAttrScan(f *testing.F) {
@@ -26,7 +27,7 @@ func FuzzAttrScan(f *testing.F) {
 func checkAttrScan(t *testing.T, in string) {
 	t.Helper()
 	z := html.NewTokenizer(strings.NewReader(in))
-	var keys []byte
+	var scan attrScan
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -36,10 +37,11 @@ func checkAttrScan(t *testing.T, in string) {
 			continue
 		}
 		raw := bytes.Clone(z.Raw())
-		got, ok := scanAttrs(raw, nil, &keys)
-		if !ok {
+		checkSelfClosing(t, raw, tt == html.SelfClosingTagToken)
+		if !scan.scan(raw) {
 			continue
 		}
+		got := scan.attrs
 		var want []rawAttr
 		for {
 			k, v, more := z.TagAttr()
@@ -52,18 +54,64 @@ func checkAttrScan(t *testing.T, in string) {
 			}
 		}
 		if len(got) != len(want) {
-			t.Fatalf("%q: scanAttrs found %d attributes, TagAttr %d", raw, len(got), len(want))
+			t.Fatalf("%q: scan found %d attributes, TagAttr %d", raw, len(got), len(want))
 		}
 		for i := range got {
 			if !bytes.Equal(got[i].key, want[i].key) || !bytes.Equal(got[i].val, want[i].val) {
-				t.Fatalf("%q: attribute %d: scanAttrs %q=%q, TagAttr %q=%q", raw, i, got[i].key, got[i].val, want[i].key, want[i].val)
+				t.Fatalf("%q: attribute %d: scan %q=%q, TagAttr %q=%q", raw, i, got[i].key, got[i].val, want[i].key, want[i].val)
 			}
 			// The text as written must read back as the same attribute.
-			var keys2 []byte // got's keys may point into keys
-			again, ok := scanAttrs([]byte("<x "+string(got[i].text)+">"), nil, &keys2)
+			var rescan attrScan // got's keys may point into scan.keys
+			ok := rescan.scan([]byte("<x " + string(got[i].text) + ">"))
+			again := rescan.attrs
 			if !ok || len(again) != 1 || !bytes.Equal(again[0].key, got[i].key) || !bytes.Equal(again[0].val, got[i].val) {
 				t.Fatalf("%q: attribute text %q does not read back as %q=%q", raw, got[i].text, got[i].key, got[i].val)
 			}
+		}
+	}
+}
+
+// checkSelfClosing compares selfClosingTag with the tokenizer where the
+// tokenizer is right: when the tag's last attribute is not a repeated
+// name (x/net/html then looks at an earlier attribute's value).
+func checkSelfClosing(t *testing.T, raw []byte, tokenizer bool) {
+	t.Helper()
+	var names []string
+	for a := range tagAttrs(raw) {
+		if a.keyEnd > a.start {
+			names = append(names, strings.ToLower(string(raw[a.start:a.keyEnd])))
+		}
+	}
+	if n := len(names); n > 0 && slices.Contains(names[:n-1], names[n-1]) {
+		return
+	}
+	if got := selfClosingTag(raw); got != tokenizer {
+		t.Fatalf("%q: selfClosingTag = %v, tokenizer says %v", raw, got, tokenizer)
+	}
+}
+
+// TestSelfClosingTag pins the cases where a "/" before ">" does not make
+// a tag self-closing, including the one x/net/html v0.62 misreads.
+func TestSelfClosingTag(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"<br/>", true},
+		{"<rect height=50 />", true},
+		{`<rect height="50"/>`, true},
+		{"<rect height/>", true},
+		{"<rect height=50/>", false},
+		{"<rect height= />", false},
+		{"<rect height=1 height=50/>", false}, // the tokenizer says true
+		{"<rect HEIGHT=1 height=a/>", false},
+		{"<rect height=1 x=50/>", false},
+		{"<rect/>", true},
+		{"<rect>", false},
+	}
+	for _, tc := range tests {
+		if got := selfClosingTag([]byte(tc.in)); got != tc.want {
+			t.Errorf("selfClosingTag(%q) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }

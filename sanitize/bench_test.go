@@ -147,7 +147,10 @@ func stages(b *testing.B, docs [][]byte) {
 			}
 		})
 	}
-	run("pass", docs, func(d []byte) error { return newPass(&out, bytes.NewReader(d), p, nil).run() })
+	run("pass", docs, func(d []byte) error {
+		_, err := newPass(&out, bytes.NewReader(d), p, nil).run()
+		return err
+	})
 	run("identity-tokenizer", docs, func(d []byte) error {
 		z := html.NewTokenizer(bytes.NewReader(d))
 		for z.Next() != html.ErrorToken {
@@ -158,7 +161,7 @@ func stages(b *testing.B, docs [][]byte) {
 	mids := make([][]byte, len(docs))
 	for i, d := range docs {
 		var mid bytes.Buffer
-		if err := newPass(&mid, bytes.NewReader(d), p, nil).run(); err != nil {
+		if _, err := newPass(&mid, bytes.NewReader(d), p, nil).run(); err != nil {
 			b.Fatal(err)
 		}
 		mids[i] = mid.Bytes()

@@ -3,8 +3,10 @@ package sanitize
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,12 +20,12 @@ import (
 func TestBadInput(t *testing.T) {
 	p := preset(t, "ugc")
 	attrs := func(n int) string {
+		// Distinct names: repeated ones are dropped by the tokenizer and
+		// never reach the pass's duplicate check (issue 9, defect 11).
 		var b strings.Builder
 		b.WriteString("<p")
 		for i := range n {
-			b.WriteString(" a")
-			b.WriteString(strings.Repeat("x", i%7))
-			b.WriteString("=1")
+			fmt.Fprintf(&b, " a%d=1", i)
 		}
 		b.WriteString(">x</p>")
 		return b.String()
@@ -43,6 +45,7 @@ func TestBadInput(t *testing.T) {
 		{name: "million-nested-divs", in: strings.Repeat("<div>", 1_000_000), limit: "max_depth"},
 		{name: "50MB-attribute", in: "<a href=\"" + strings.Repeat("a", 50<<20) + "\">x</a>", limit: "max_token_bytes"},
 		{name: "100k-attributes", in: attrs(100_000), want: "<p>x</p>"},
+		{name: "1MiB-tag-160k-attributes", in: bigTag(160_000), want: "<b>x</b>"},
 		{name: "100k-unclosed-p", in: strings.Repeat("<p>x", 100_000)[:40] + "</p>", want: "<p>x</p><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p>"},
 		{name: "deep-but-siblings", in: strings.Repeat("<p>x", 100_000), want: strings.Repeat("<p>x</p>", 100_000)},
 		{name: "10MB-text", in: strings.Repeat("a", 10<<20), limit: "max_token_bytes"},
@@ -184,12 +187,27 @@ func BenchmarkBadInput(b *testing.B) {
 	}
 }
 
+// bigTag is the reproducer of issue 9, defect 1: one tag with n
+// attributes of distinct names (base 36), about 1 MiB for 160,000, that
+// took 86 s of CPU while duplicate removal was quadratic.
+func bigTag(n int) string {
+	var sb strings.Builder
+	sb.WriteString("<b")
+	for i := range n {
+		sb.WriteString(" ")
+		sb.WriteString(strconv.FormatInt(int64(i), 36))
+	}
+	sb.WriteString(">x</b>")
+	return sb.String()
+}
+
+// attrsDoc is n attributes with distinct names, 10,000 to a tag.
 func attrsDoc(n int) string {
 	var sb strings.Builder
-	for i := 0; i < n; i += 100 {
+	for i := 0; i < n; i += 10_000 {
 		sb.WriteString("<p")
-		for j := 0; j < 100; j++ {
-			sb.WriteString(" a=1")
+		for j := range min(10_000, n-i) {
+			fmt.Fprintf(&sb, " a%d=1", j)
 		}
 		sb.WriteString(">x</p>")
 	}

@@ -49,14 +49,13 @@ type pass struct {
 	opened    [13]int // how many of each scopedIndex element are on it
 	skip      string  // element whose content is being dropped, or ""
 	skipDepth int
+	marked    bool // fragmentMark was written: the policy stage's output needs unmarking
 
-	scratch []byte    // raw bytes of the current tag
-	nameBuf []byte    // the current tag's name, lower-cased, when it was not
-	attrs   []attr    // the current tag's attributes, as they will be written
-	spans   []rawAttr // the current tag's attributes, as scanAttrs found them
-	tagBuf  []byte    // a tag or escaped text being written
-
-	keyBuf []byte // lower-cased attribute names, for scanAttrs
+	scratch []byte   // raw bytes of the current tag
+	nameBuf []byte   // the current tag's name, lower-cased, when it was not
+	attrs   []attr   // the current tag's attributes, as they will be written
+	scan    attrScan // the current tag's attributes, as attrScan.scan found them
+	tagBuf  []byte   // a tag or escaped text being written
 }
 
 // open is an element on the stack.
@@ -77,6 +76,7 @@ type allowed struct {
 type attr struct {
 	key, val string
 	text     string // the attribute exactly as written, if val is unchanged
+	mark     bool   // val is a URL with an empty fragment: write fragmentMark after it
 }
 
 // passPool keeps passes, with their buffers and the values they derive
@@ -102,17 +102,32 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.foreign, s.skip, s.skipDepth = s.stack[:0], 0, "", 0
 	s.opened = [13]int{}
+	s.marked = false
 	return s
 }
 
 // release returns the pass to the pool, keeping its buffers unless a
-// hostile document grew them.
+// hostile document grew them: a pooled pass holds at most a few hundred
+// KiB, whatever the documents before it.
 func (s *pass) release() {
 	s.z, s.in.r, s.out, s.report = nil, nil, nil, nil
-	if cap(s.scratch) > 64<<10 || cap(s.tagBuf) > 64<<10 || cap(s.stack) > 1024 || cap(s.attrs) > 1024 {
+	if s.oversized() {
 		return
 	}
 	passPool.Put(s)
+}
+
+// Caps on the buffers a pooled pass keeps.
+const (
+	maxPooledBytes = 64 << 10
+	maxPooledItems = 1024
+)
+
+func (s *pass) oversized() bool {
+	return cap(s.scratch) > maxPooledBytes || cap(s.tagBuf) > maxPooledBytes ||
+		cap(s.nameBuf) > maxPooledBytes || cap(s.scan.keys) > maxPooledBytes ||
+		cap(s.stack) > maxPooledItems || cap(s.attrs) > maxPooledItems ||
+		cap(s.scan.attrs) > maxPooledItems || len(s.scan.seen) > maxSeen
 }
 
 // transient returns b as a string without copying. The tokenizer reuses
@@ -124,9 +139,15 @@ func transient(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// run walks the whole input, then releases the pass.
-func (s *pass) run() error {
+// run walks the whole input, then releases the pass. marked says the
+// output holds fragmentMark.
+func (s *pass) run() (marked bool, err error) {
 	defer s.release()
+	err = s.walk()
+	return s.marked, err
+}
+
+func (s *pass) walk() error {
 	for {
 		tt := s.z.Next()
 		raw := s.z.Raw()
@@ -188,11 +209,17 @@ func (s *pass) finish(err error) error {
 	return fmt.Errorf("sanitize: %d:%d: %w", s.line, s.col, err)
 }
 
+// change reports c. Every string in it is copied here, whatever its
+// origin: many point into the tokenizer's buffer or the pass's pooled
+// buffers (see transient), which the next token or the next document
+// overwrites, and a report outlives both.
 func (s *pass) change(c Change) {
 	if s.report == nil {
 		return
 	}
 	c.Line, c.Column = s.line, s.col
+	c.Element, c.Attribute = strings.Clone(c.Element), strings.Clone(c.Attribute)
+	c.Reason, c.Before, c.After = strings.Clone(c.Reason), strings.Clone(c.Before), strings.Clone(c.After)
 	s.report(c)
 }
 
@@ -235,6 +262,9 @@ func (s *pass) text(raw []byte) {
 // startTag handles a start or self-closing tag.
 func (s *pass) startTag(raw []byte, selfClosing bool) {
 	s.scratch = append(s.scratch[:0], raw...)
+	// The tokenizer can call a tag self-closing that a browser leaves open
+	// (see selfClosingTag); the browser is the judge.
+	selfClosing = selfClosing && selfClosingTag(raw)
 	name := s.tagName(raw, 1)
 	if s.skip != "" {
 		if name == s.skip && !selfClosing {
@@ -314,7 +344,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		return
 	}
 	if s.report != nil {
-		s.change(Change{Element: strings.Clone(name), Action: RemovedElement, Reason: reason})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
 	}
 }
 
@@ -348,7 +378,7 @@ func (s *pass) endTag(raw []byte) {
 		}
 	}
 	if s.report != nil && s.p.Element(name) != nil {
-		s.change(Change{Element: strings.Clone(name), Action: RemovedEndTag, Reason: "nothing-open"})
+		s.change(Change{Element: name, Action: RemovedEndTag, Reason: "nothing-open"})
 	}
 }
 
@@ -361,13 +391,16 @@ func (s *pass) writeTag(name string, selfClosing bool) {
 		b = append(b, ' ')
 		if a.text != "" {
 			// As written: the policy stage and the browser read it as the
-			// pass did, since scanAttrs reads it as the tokenizer does.
+			// pass did, since attrScan.scan reads it as the tokenizer does.
 			b = append(b, a.text...)
 			continue
 		}
 		b = append(b, a.key...)
 		b = append(b, '=', '"')
 		b = appendEscaped(b, a.val)
+		if a.mark {
+			b = append(b, fragmentMark...)
+		}
 		b = append(b, '"')
 	}
 	if selfClosing {

@@ -98,22 +98,35 @@ func runSmall(w io.Writer, r io.Reader, size int, p *policy.Policy, report func(
 	mid := getBuf()
 	defer putBuf(mid)
 	mid.Grow(size + size/8)
-	if err := newPass(mid, r, p, report).run(); err != nil {
+	marked, err := newPass(mid, r, p, report).run()
+	if err != nil {
 		return err
 	}
-	return p.Apply(w, mid)
+	if !marked {
+		return p.Apply(w, mid)
+	}
+	u := &unmarker{w: w}
+	if err := p.Apply(u, mid); err != nil {
+		return err
+	}
+	return u.Close()
 }
 
 func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := p.Apply(w, pr)
+		// Whether the pass will write fragmentMark is not known yet.
+		u := &unmarker{w: w}
+		err := p.Apply(u, pr)
+		if err == nil {
+			err = u.Close()
+		}
 		pr.CloseWithError(err) // unblock the pass if the policy stage stopped
 		done <- err
 	}()
 	bw := bufio.NewWriterSize(pw, 64<<10)
-	err := newPass(bw, r, p, report).run()
+	_, err := newPass(bw, r, p, report).run()
 	if err == nil {
 		err = bw.Flush()
 	}

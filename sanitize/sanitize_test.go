@@ -65,7 +65,7 @@ func TestSpecialElements(t *testing.T) {
 		{"iframe-srcdoc-dropped-with-content", `<iframe srcdoc="<script>alert(1)</script>">inner</iframe>after`, `after`},
 		{"meta-refresh-dropped", `<meta http-equiv="refresh" content="0;url=javascript:alert(1)">x`, `x`},
 		{"svg-animate-href", `<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text x="20" y="20">click</text></a></svg>`, `<svg><text x="20" y="20">click</text></svg>`},
-		{"svg-set-href", `<svg><a href="#"><set attributeName="href" to="javascript:alert(1)"/>x</a></svg>`, `<svg>x</svg>`},
+		{"svg-set-href", `<svg><a href="#"><set attributeName="href" to="javascript:alert(1)"/>x</a></svg>`, `<svg><a href="#" rel="nofollow noopener ugc">x</a></svg>`},
 		{"svg-link-checked", `<svg><a xlink:href="javascript:alert(1)" href="https://ok.example/">x</a></svg>`, `<svg><a href="https://ok.example/" rel="nofollow noopener ugc" target="_blank">x</a></svg>`},
 		{"svg-breakout-closes-svg", `<svg><circle r="1"/><p>para</p>`, `<svg><circle r="1"/></svg><p>para</p>`},
 		{"svg-self-closing-kept", `<svg><rect width="1" height="1"/></svg>`, `<svg><rect width="1" height="1"/></svg>`},

@@ -1,0 +1,86 @@
+package sanitize
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+)
+
+// fragmentMark carries a URL's empty fragment ("#" alone, "/page#")
+// through the policy stage. Browsers read "#" as a link to the top of the
+// page (HTML §7.4.6.3, "the indicated part of the document"), so it is
+// kept; but Go's net/url, which the policy stage's URL check uses, cannot
+// write an empty fragment back, and that stage drops "#" as an empty URL.
+// So the pass writes the mark after the "#", which net/url keeps, and
+// unmark removes it from the policy stage's output: the stage still
+// checks every attribute, and the reader gets what was written.
+//
+// The mark is random for each process and never leaves it, so no input
+// can contain it: removing every copy from the output removes exactly
+// those the pass wrote.
+var fragmentMark = func() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand, Go 1.24+)
+	return "htmlclean-" + hex.EncodeToString(b[:])
+}()
+
+// unmarker writes to w what is written to it, less every fragmentMark,
+// whatever the write boundaries: a partial mark at the end of one write
+// is held back until the next write or Close.
+type unmarker struct {
+	w    io.Writer
+	held []byte // a prefix of the mark, from the end of the last write
+	buf  []byte
+}
+
+func (u *unmarker) Write(p []byte) (int, error) {
+	data := p
+	if len(u.held) > 0 {
+		u.buf = append(append(u.buf[:0], u.held...), p...)
+		data, u.held = u.buf, u.held[:0]
+	}
+	for {
+		i := bytes.Index(data, []byte(fragmentMark))
+		if i < 0 {
+			break
+		}
+		if _, err := u.w.Write(data[:i]); err != nil {
+			return 0, err
+		}
+		data = data[i+len(fragmentMark):]
+	}
+	keep := markPrefixAtEnd(data)
+	if _, err := u.w.Write(data[:len(data)-keep]); err != nil {
+		return 0, err
+	}
+	u.held = append(u.held, data[len(data)-keep:]...)
+	return len(p), nil
+}
+
+// Close writes what was held back: it was not a mark after all.
+func (u *unmarker) Close() error {
+	if len(u.held) == 0 {
+		return nil
+	}
+	_, err := u.w.Write(u.held)
+	u.held = u.held[:0]
+	return err
+}
+
+// markPrefixAtEnd returns the length of the longest end of data that
+// begins fragmentMark (shorter than the mark). The mark starts with
+// "htmlclean-" and no proper suffix of the mark equals its prefix
+// ("h" does not recur), so only the last "h" can start one.
+func markPrefixAtEnd(data []byte) int {
+	from := max(0, len(data)-len(fragmentMark)+1)
+	i := bytes.LastIndexByte(data[from:], 'h')
+	if i < 0 {
+		return 0
+	}
+	tail := data[from+i:]
+	if bytes.HasPrefix([]byte(fragmentMark), tail) {
+		return len(tail)
+	}
+	return 0
+}

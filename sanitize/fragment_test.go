@@ -1,0 +1,60 @@
+package sanitize
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestEmptyFragment is defect 8 of issue 9: a same-document link "#" (and
+// any URL ending in an empty fragment) is kept as written, in memory and
+// when streaming.
+func TestEmptyFragment(t *testing.T) {
+	p := preset(t, "ugc")
+	tests := []sanitizeCase{
+		{"hash-alone", `<a href="#">back to top</a>`, `<a href="#" rel="nofollow ugc">back to top</a>`},
+		{"hash-unquoted", `<a href=#>top</a>`, `<a href="#" rel="nofollow ugc">top</a>`},
+		{"page-then-hash", `<a href="/page#">p</a>`, `<a href="/page#" rel="nofollow ugc">p</a>`},
+		{"absolute-then-hash", `<a href="HTTPS://Example.com/a#">p</a>`, `<a href="https://example.com/a#" rel="nofollow ugc">p</a>`},
+		{"footnote", `<a href="#fn:1">1</a>`, `<a href="#fn:1" rel="nofollow ugc">1</a>`},
+		{"image", `<img src="#" alt="x">`, `<img src="#" alt="x">`},
+		{"quote-cite", `<blockquote cite="#">q</blockquote>`, `<blockquote cite="#">q</blockquote>`},
+		{"mark-like-text", `<p>#htmlclean-0123 <a href="#">a</a> htmlclean-</p>`, `<p>#htmlclean-0123 <a href="#" rel="nofollow ugc">a</a> htmlclean-</p>`},
+	}
+	runCases(t, p, tests)
+	t.Run("streaming", func(t *testing.T) {
+		pad := strings.Repeat("<p>padding text</p>\n", (smallInput/20)+100)
+		in := pad + tests[0].in + pad
+		var out bytes.Buffer
+		if err := Sanitize(&out, strings.NewReader(in), p); err != nil {
+			t.Fatal(err)
+		}
+		if want := pad + tests[0].want + pad; out.String() != want {
+			t.Errorf("streamed output differs from the input around the link: %q", out.String()[len(pad)-20:len(pad)+80])
+		}
+	})
+}
+
+// TestUnmarker writes text with marks split at every possible write
+// boundary: every mark is removed and every other byte kept.
+func TestUnmarker(t *testing.T) {
+	in := "a#" + fragmentMark + `" x #htmlclean-` + "h" + fragmentMark + fragmentMark[:5] + "#" + fragmentMark
+	want := `a#" x #htmlclean-h` + fragmentMark[:5] + "#"
+	for cut := range len(in) + 1 {
+		for cut2 := cut; cut2 <= len(in); cut2 += 7 {
+			var out bytes.Buffer
+			u := &unmarker{w: &out}
+			for _, part := range []string{in[:cut], in[cut:cut2], in[cut2:]} {
+				if n, err := u.Write([]byte(part)); err != nil || n != len(part) {
+					t.Fatalf("Write = %d, %v", n, err)
+				}
+			}
+			if err := u.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != want {
+				t.Fatalf("cuts at %d, %d: got %q, want %q", cut, cut2, out.String(), want)
+			}
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package sanitize
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// TestGrowth checks that the pipeline's cost is linear in every input
+// dimension an attacker controls (issue 9, "growth tests for every input
+// dimension"): for each, the cost at 8n stays under 16× the cost at n.
+// The limits are raised so that the work is done, not refused.
+func TestGrowth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test; runs without -short")
+	}
+	p := wideLimits(t)
+	repeat := func(format string, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, format, i)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name string
+		n    int
+		gen  func(n int) string
+	}{
+		{"nesting", 1000, func(n int) string {
+			return strings.Repeat("<div><b>", n/2) + "x" + strings.Repeat("</b></div>", n/2)
+		}},
+		{"unclosed-nesting", 1000, func(n int) string { return strings.Repeat("<div><span>", n/2) + "x" }},
+		{"attributes-per-tag", 4000, func(n int) string { return "<b" + repeat(" a%06d", n) + ">x</b>" }},
+		{"allowed-attributes-per-tag", 1000, func(n int) string {
+			return "<a href=/x" + strings.Repeat(" title=t", n) + repeat(" data-%06d", n) + ">x</a>"
+		}},
+		{"attributes-per-tag-decoded", 2000, func(n int) string { return "<b" + repeat(" a%06d=&amp;", n) + ">x</b>" }},
+		{"attribute-length", 4000, func(n int) string {
+			return `<a href="https://example.com/` + strings.Repeat("a", n) + `" title="` + strings.Repeat("&amp;", n/5) + `">x</a>`
+		}},
+		{"tags", 2000, func(n int) string { return strings.Repeat("<p>a<b>b</b>", n) }},
+		{"runs-of-lt", 20000, func(n int) string { return strings.Repeat("<", n) }},
+		{"runs-of-amp", 20000, func(n int) string { return "<p>" + strings.Repeat("&", n) + strings.Repeat("&amp;", n) }},
+		{"percent-in-url", 4000, func(n int) string {
+			return `<a href="https://example.com/` + strings.Repeat("%", n) + "?q=" + strings.Repeat("%25", n) + `">x</a>`
+		}},
+		{"dot-segments", 2000, func(n int) string {
+			return `<a href="https://example.com/` + strings.Repeat("a/../", n) + strings.Repeat("%2e%2e/", n) + `">x</a>`
+		}},
+		{"srcset-candidates", 500, func(n int) string {
+			return `<img src="/a.png" srcset="` + repeat("/i%d.png 1x, ", n) + `/z.png 2x">`
+		}},
+		{"style-length", 500, func(n int) string {
+			return `<span style="` + repeat("color:red;margin:%dpx;", n) + `">s</span>`
+		}},
+		{"style-urls", 300, func(n int) string {
+			return `<span style="` + repeat("background:url(https://example.com/%d.png);", n) + `">s</span>`
+		}},
+		{"host-length", 1000, func(n int) string {
+			return `<a href="https://` + strings.Repeat("a.", n) + `example/">x</a>`
+		}},
+		{"idn-label", 1000, func(n int) string {
+			return `<a href="http://` + strings.Repeat("中", n) + `.example/">x</a>`
+		}},
+		{"query-parameters", 1000, func(n int) string {
+			return `<a href="https://example.com/?` + repeat("p%d=v&", n) + `">x</a>`
+		}},
+		{"nested-urls", 200, func(n int) string {
+			return `<a href="https://example.com/?` + repeat("u%d=https%%3A%%2F%%2Fexample.org%%2F&", n) + `">x</a>`
+		}},
+		{"deep-nested-url", 100, func(n int) string {
+			return `<a href="` + strings.Repeat("https://example.com/?u=", n) + `https://example.org/">x</a>`
+		}},
+		{"deep-nested-sm-url", 100, func(n int) string {
+			return `<a href="` + strings.Repeat("https://example.com/?TARGET=-SM-", n) + `https://example.org/">x</a>`
+		}},
+		{"comments", 2000, func(n int) string { return strings.Repeat("<!-- c -->x", n) }},
+		{"dropped-content", 2000, func(n int) string { return strings.Repeat("<script>x</script><style>y</style>", n) }},
+		{"end-tags-nothing-open", 2000, func(n int) string { return strings.Repeat("</div></b>", n) }},
+		{"table-structure", 1000, func(n int) string { return "<table>" + strings.Repeat("<tr><td>x", n) }},
+		{"svg-breakouts", 1000, func(n int) string { return strings.Repeat("<svg><desc><b></svg>", n) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			growth.Check(t, tc.n, tc.gen, func(in string) {
+				if _, err := String(in, p); err != nil {
+					t.Fatalf("String: %v", err)
+				}
+			})
+		})
+	}
+}
+
+// wideLimits is the permissive test policy with nested URL inspection
+// and limits high enough that the growth inputs are processed, not
+// refused.
+func wideLimits(t testing.TB) *policy.Policy {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := policy.ParseConfig(f, "permissive.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.URLs.Nested = true
+	c.Add.Attributes = append(c.Add.Attributes, policy.Attribute{Name: "title"})
+	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20,
+		MaxAttributes: 100_000, MaxInputBytes: 1 << 30}
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
