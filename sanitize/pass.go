@@ -45,6 +45,7 @@ type pass struct {
 	nextLine, nextCol int // position after it
 
 	stack     []open  // elements written and not yet closed
+	openCount []int   // how many of each allowed element (by id) are on it
 	foreign   int     // how many of them are SVG
 	opened    [13]int // how many of each scopedIndex element are on it
 	skip      string  // element whose content is being dropped, or ""
@@ -61,6 +62,7 @@ type pass struct {
 // open is an element on the stack.
 type open struct {
 	name    string
+	id      int // its allowed.id
 	foreign bool
 	dropped bool // its start tag was dropped: close it without a trace
 }
@@ -69,6 +71,7 @@ type open struct {
 type allowed struct {
 	el   *policy.Element
 	info elemInfo
+	id   int // its index in openCount
 }
 
 // attr is an attribute to write. Strings taken from the tokenizer's
@@ -91,9 +94,10 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
-				s.elements[name] = allowed{el, elemInfos[name]}
+				s.elements[name] = allowed{el, elemInfos[name], len(s.elements)}
 			}
 		}
+		s.openCount = make([]int, len(s.elements))
 	}
 	s.in.r, s.in.left = r, s.limits.MaxInputBytes
 	s.z = html.NewTokenizer(&s.in)
@@ -101,6 +105,7 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.out, s.werr, s.report = w, nil, report
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.foreign, s.skip, s.skipDepth = s.stack[:0], 0, "", 0
+	clear(s.openCount)
 	s.opened = [13]int{}
 	s.marked = false
 	return s
@@ -296,7 +301,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// only its content. Its end tag is consumed without a trace.
 		s.change(Change{Element: name, Action: RemovedElement, Reason: "no-attributes-left"})
 		if !void {
-			s.pushFrame(open{name: name, dropped: true})
+			s.pushFrame(open{name: name, id: a.id, dropped: true})
 		}
 		return
 	}
@@ -308,7 +313,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.write(s.scratch)
 	}
 	if !void {
-		s.push(name, foreign)
+		s.pushFrame(open{name: name, id: a.id, foreign: foreign})
 	}
 }
 
@@ -368,8 +373,13 @@ func (s *pass) endTag(raw []byte) {
 		}
 		return
 	}
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		if s.stack[i].name == name {
+	// Only allowed elements are on the stack; counting them keeps end tags
+	// with nothing to close from scanning it (linear time in the input).
+	if a, ok := s.elements[name]; ok && s.openCount[a.id] > 0 {
+		for i := len(s.stack) - 1; ; i-- {
+			if s.stack[i].name != name {
+				continue
+			}
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
 			}

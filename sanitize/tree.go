@@ -8,12 +8,9 @@ package sanitize
 // rest of the tree builder (foster parenting, adoption agency) changes
 // where content goes, not whether markup is markup, and is left out.
 
-func (s *pass) push(name string, foreign bool) {
-	s.pushFrame(open{name: name, foreign: foreign})
-}
-
 func (s *pass) pushFrame(f open) {
 	s.stack = append(s.stack, f)
+	s.openCount[f.id]++
 	if f.foreign {
 		s.foreign++
 	}
@@ -61,6 +58,7 @@ func scopedIndex(name string) int {
 func (s *pass) closeTop(implicit bool) {
 	top := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
+	s.openCount[top.id]--
 	if top.foreign {
 		s.foreign--
 	}
