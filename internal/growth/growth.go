@@ -1,36 +1,48 @@
-// Package growth checks that work grows linearly with an input dimension.
-// It is for tests: the cost of an input of size 8n must stay under 16
-// times the cost at n (a quadratic path gives 64 times, a linear one 8).
+// Package growth checks, in tests, that work grows linearly with an input
+// dimension: the cost of an input of size 8n must stay under 16 times the
+// cost at n (a quadratic path gives 64 times, a linear one 8).
+//
+// The cost is the CPU time of the calling thread (Linux: RUSAGE_THREAD;
+// elsewhere wall time), with the garbage collector off while measuring,
+// and the minimum of several runs: time spent by other processes, or on
+// collecting another test's garbage, is not counted, so the check holds
+// on a loaded machine.
 package growth
 
 import (
+	"runtime"
+	"runtime/debug"
 	"testing"
 	"time"
 )
 
 // Factor is how much the input grows between the two measurements, and
 // Limit the most the cost may grow: linear work gives Factor, quadratic
-// Factor², and the margin absorbs the noise of a loaded machine.
+// Factor², and the margin absorbs noise.
 const (
 	Factor = 8
 	Limit  = 16
 )
 
-// runs is how many times each size is timed; the minimum is kept, which
-// is the measurement least disturbed by other processes.
-const runs = 5
+// runs is how many times each size is measured; the minimum is kept.
+const runs = 7
 
-// Check times f on gen(n) and gen(Factor*n) and fails t if the cost grew
-// by Limit or more. f must do the work under test and nothing that is
-// superlinear by design.
+// Check measures f on gen(n) and gen(Factor*n) and fails t if the cost
+// grew by Limit or more. f must do the work under test and nothing that
+// is superlinear by design.
 func Check(t testing.TB, n int, gen func(n int) string, f func(string)) {
 	t.Helper()
 	small, large := gen(n), gen(Factor*n)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	f(small) // warm caches and pools
+	f(large)
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	var tSmall, tLarge time.Duration = 1<<63 - 1, 1<<63 - 1
 	for range runs {
-		tSmall = min(tSmall, timeIt(f, small))
-		tLarge = min(tLarge, timeIt(f, large))
+		tSmall = min(tSmall, cost(f, small))
+		tLarge = min(tLarge, cost(f, large))
 	}
 	ratio := float64(tLarge) / float64(max(tSmall, time.Microsecond))
 	if ratio >= Limit {
@@ -39,8 +51,8 @@ func Check(t testing.TB, n int, gen func(n int) string, f func(string)) {
 	}
 }
 
-func timeIt(f func(string), in string) time.Duration {
-	start := time.Now()
+func cost(f func(string), in string) time.Duration {
+	start := threadTime()
 	f(in)
-	return time.Since(start)
+	return threadTime() - start
 }
