@@ -2,7 +2,9 @@ package fuzz
 
 import (
 	"errors"
+	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/safety"
@@ -14,7 +16,12 @@ import (
 //   - no panic; an error is only a *sanitize.LimitError, with no output;
 //   - the output, parsed as a browser would, has nothing that runs script
 //     and no URL with a scheme outside the policy's list;
-//   - sanitising the output again changes nothing.
+//   - sanitising the output again changes nothing;
+//   - the changes reported stay as they were reported after later calls
+//     (they own their memory).
+//
+// That the policy stage changes nothing the pass wrote is checked by
+// sanitize.FuzzStages, which needs the pass alone.
 func FuzzSanitize(f *testing.F) {
 	for _, file := range []string{"bluemonday_tests.jsonl", "dompurify_fixtures.jsonl",
 		"h5sc_html5sec.jsonl", "owasp_xss_filter_evasion.jsonl", "sonarsource_mxss_examples.jsonl"} {
@@ -54,6 +61,33 @@ func FuzzSanitize(f *testing.F) {
 			if again, err := sanitize.String(out, p); err != nil || again != out {
 				t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)
 			}
+			checkReportKept(t, name, in, p)
 		}
 	})
 }
+
+// checkReportKept reports in, copying each change as it is reported,
+// sanitises other documents, and checks the changes kept are unchanged.
+func checkReportKept(t *testing.T, name, in string, p *policy.Policy) {
+	var kept, copied []sanitize.Change
+	err := sanitize.SanitizeReport(io.Discard, strings.NewReader(in), p, func(c sanitize.Change) {
+		kept = append(kept, c)
+		c.Element, c.Attribute, c.Reason = strings.Clone(c.Element), strings.Clone(c.Attribute), strings.Clone(c.Reason)
+		c.Before, c.After = strings.Clone(c.Before), strings.Clone(c.After)
+		copied = append(copied, c)
+	})
+	if err != nil {
+		return // a limit error: checked above
+	}
+	for _, other := range []string{strings.ToUpper(in), in + in, reportNoise} {
+		sanitize.String(other, p)
+	}
+	for i := range kept {
+		if kept[i] != copied[i] {
+			t.Fatalf("%s: change %d altered by later calls:\nreported: %+v\nnow:      %+v\ninput: %q", name, i, copied[i], kept[i], in)
+		}
+	}
+}
+
+// reportNoise is a document that rewrites many pooled bytes.
+var reportNoise = strings.Repeat(`<a href=" HTTP://ZZZZZZZZZZ.example/ZZZZ " TITLE=ZZZZ onclick=zzz>z</a><img src=javascript:zz>`, 40)
