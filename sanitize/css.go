@@ -39,12 +39,13 @@ func (s *pass) css(v string) string {
 		v = cssNewlines.Replace(v)
 	}
 	lex := css.NewLexer(parse.NewInputString(v))
-	var text strings.Builder // the value decoded, for cssBanned
+	// text is the value decoded and without comments, for cssBanned.
+	text := make([]byte, 0, len(v))
 	for {
 		tt, raw := lex.Next()
 		switch tt {
 		case css.ErrorToken: // the end of the value: the input is a string
-			return cssBannedIn(text.String())
+			return cssBannedIn(text)
 		case css.CommentToken:
 			if len(raw) < 4 || !bytes.HasSuffix(raw, []byte("*/")) {
 				// It runs to the end of the value and hides the rest from
@@ -69,15 +70,14 @@ func (s *pass) css(v string) string {
 			// backslashes removed, so "u\72l(" comes here while the
 			// browser reads a url token (§4.3.4: the name is decoded
 			// first). What follows was lexed as tokens, not as a URL.
-			if strings.EqualFold(cssDecode(raw), "url(") {
+			if bytes.IndexByte(raw, '\\') >= 0 && strings.EqualFold(string(cssDecode(nil, raw, "")), "url(") {
 				return "css-escaped-url"
 			}
+		case css.WhitespaceToken:
+			text = append(text, ' ')
+			continue
 		}
-		if tt == css.WhitespaceToken {
-			text.WriteByte(' ')
-		} else {
-			text.WriteString(cssDecode(raw))
-		}
+		text = cssDecode(text, raw, "")
 	}
 }
 
@@ -94,25 +94,19 @@ func (s *pass) cssURL(u string) string {
 }
 
 // cssBannedIn reports the first cssBanned construct in decoded, or "".
-func cssBannedIn(decoded string) string {
-	lower := lowerASCII(decoded)
+// It lower-cases decoded in place.
+func cssBannedIn(decoded []byte) string {
+	for i, c := range decoded {
+		if 'A' <= c && c <= 'Z' {
+			decoded[i] = c + 'a' - 'A'
+		}
+	}
 	for _, bad := range cssBanned {
-		if strings.Contains(lower, bad) {
+		if bytes.Contains(decoded, []byte(bad)) {
 			return "css-" + strings.Trim(bad, "(:@-")
 		}
 	}
 	return ""
-}
-
-// lowerASCII lower-cases ASCII letters only, so byte offsets stay valid.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // cssURLValue returns the URL of a url token as the lexer gives it: the
@@ -126,33 +120,24 @@ func cssURLValue(raw []byte) string {
 		i++
 	}
 	if i < len(raw) && (raw[i] == '"' || raw[i] == '\'') {
-		return cssDecodeUntil(raw[i+1:], string(raw[i]))
+		return string(cssDecode(nil, raw[i+1:], string(raw[i])))
 	}
 	// §4.3.6: the URL ends at ")" or whitespace that is not escaped.
-	return cssDecodeUntil(raw[i:], ") \t\n")
+	return string(cssDecode(nil, raw[i:], ") \t\n"))
 }
 
-// cssDecode decodes every escape in a token.
-func cssDecode(raw []byte) string {
-	if bytes.IndexByte(raw, '\\') < 0 {
-		return string(raw)
-	}
-	return cssDecodeUntil(raw, "")
-}
-
-// cssDecodeUntil decodes escapes (§4.3.7) up to the first byte of stops
-// that is not escaped. A backslash before a newline is a line
-// continuation in a string and stands for nothing; one at the end of the
-// input stands for nothing (§4.3.5).
-func cssDecodeUntil(raw []byte, stops string) string {
-	var b strings.Builder
+// cssDecode appends raw to dst with its escapes decoded (§4.3.7), up to
+// the first byte of stops that is not escaped. A backslash before a
+// newline is a line continuation in a string and stands for nothing; one
+// at the end of the input stands for nothing (§4.3.5).
+func cssDecode(dst, raw []byte, stops string) []byte {
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		switch {
 		case strings.IndexByte(stops, c) >= 0:
-			return b.String()
+			return dst
 		case c != '\\':
-			b.WriteByte(c)
+			dst = append(dst, c)
 			i++
 		case i+1 == len(raw):
 			i++
@@ -160,11 +145,11 @@ func cssDecodeUntil(raw []byte, stops string) string {
 			i += 2
 		default:
 			r, n := cssEscape(raw[i+1:])
-			b.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 			i += 1 + n
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // cssEscape decodes the escape after a backslash, which is not followed
