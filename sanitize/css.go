@@ -1,167 +1,177 @@
 package sanitize
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/css"
 )
 
 // cssBanned are constructs that run script in some browser (expression,
 // behaviors, bindings), pull in other style sheets, or take URLs in forms
-// this check does not parse (image-set and friends): a style holding one
-// is dropped.
+// this check does not read (image-set and friends take plain strings): a
+// style holding one, once escapes are decoded and comments removed, is
+// dropped. The search runs over more text than any browser reads as one
+// token, so it can only drop too much.
 var cssBanned = []string{
 	"expression(", "javascript:", "vbscript:", "-moz-binding", "behavior",
 	"@import", "image-set(", "image(", "cross-fade(", "src(", "element(",
 }
 
+// cssNewlines is CSS Syntax §3.3 "preprocess the input stream": CR, CRLF
+// and FF become LF, and NUL becomes U+FFFD. The lexer is given the value
+// as the browser's tokenizer sees it.
+var cssNewlines = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\f", "\n", "\x00", "\uFFFD")
+
 // css checks a style attribute or an SVG presentation attribute. It reads
-// the value as the CSS tokenizer would (escapes decoded, comments removed,
-// CSS Syntax §4.3), so "u\rl(" and "url/**/(" cannot hide a URL. Every
-// url() must hold a URL that urlnorm accepts under the policy and that is
-// already canonical: rewriting CSS is not worth its risks, so anything
-// else drops the whole attribute. It returns the reason, or "".
+// the value with a CSS Syntax Level 3 tokenizer (§4), as a browser does, so
+// a string ended by a newline, "/*" inside an unquoted url(, escapes such
+// as "u\rl(" and comments such as "url/**/(" all mean what they mean to
+// the browser. Every url token must hold a URL that urlnorm accepts under
+// the policy and that is already canonical: rewriting CSS is not worth its
+// risks, so anything else drops the whole attribute, as do bad strings,
+// bad URLs, unterminated comments and the cssBanned constructs. It returns
+// the reason, or "".
 func (s *pass) css(v string) string {
-	d, ok := decodeCSS(v)
-	if !ok {
-		// A comment that runs to the end of the value hides the rest from
-		// the browser; no author needs one, and a checker that stops at
-		// the first "*/" (or a value joined to another) would read the
-		// rest as CSS.
-		return "css-unterminated-comment"
+	if strings.ContainsAny(v, "\r\f\x00") {
+		v = cssNewlines.Replace(v)
 	}
-	lower := lowerASCII(d)
+	lex := css.NewLexer(parse.NewInputString(v))
+	// text is the value decoded and without comments, for cssBanned.
+	text := make([]byte, 0, len(v))
+	for {
+		tt, raw := lex.Next()
+		switch tt {
+		case css.ErrorToken: // the end of the value: the input is a string
+			return cssBannedIn(text)
+		case css.CommentToken:
+			if len(raw) < 4 || !bytes.HasSuffix(raw, []byte("*/")) {
+				// It runs to the end of the value and hides the rest from
+				// the browser; no author needs one, and a checker that
+				// stops at the first "*/" would read the rest as CSS.
+				return "css-unterminated-comment"
+			}
+			continue
+		case css.BadStringToken:
+			// A newline ended the string (§4.3.5): what follows is CSS
+			// to the browser and text to a naive reader. Not worth
+			// keeping.
+			return "css-bad-string"
+		case css.BadURLToken:
+			return "css-bad-url"
+		case css.URLToken:
+			if reason := s.cssURL(cssURLValue(raw)); reason != "" {
+				return reason
+			}
+		case css.FunctionToken:
+			// The lexer decides url-token or function by the name with
+			// backslashes removed, so "u\72l(" comes here while the
+			// browser reads a url token (§4.3.4: the name is decoded
+			// first). What follows was lexed as tokens, not as a URL.
+			if bytes.IndexByte(raw, '\\') >= 0 && strings.EqualFold(string(cssDecode(nil, raw, "")), "url(") {
+				return "css-escaped-url"
+			}
+		case css.WhitespaceToken:
+			text = append(text, ' ')
+			continue
+		}
+		text = cssDecode(text, raw, "")
+	}
+}
+
+// cssURL checks the URL of one url token.
+func (s *pass) cssURL(u string) string {
+	canon, _, r := s.url(u)
+	switch {
+	case r != "":
+		return r
+	case canon != u:
+		return "css-url-not-canonical"
+	}
+	return ""
+}
+
+// cssBannedIn reports the first cssBanned construct in decoded, or "".
+// It lower-cases decoded in place.
+func cssBannedIn(decoded []byte) string {
+	for i, c := range decoded {
+		if 'A' <= c && c <= 'Z' {
+			decoded[i] = c + 'a' - 'A'
+		}
+	}
 	for _, bad := range cssBanned {
-		if strings.Contains(lower, bad) {
+		if bytes.Contains(decoded, []byte(bad)) {
 			return "css-" + strings.Trim(bad, "(:@-")
 		}
 	}
-	for i := 0; ; {
-		k := strings.Index(lower[i:], "url(")
-		if k < 0 {
-			return ""
-		}
-		arg, end, ok := cssURLArg(d, i+k+len("url("))
-		if !ok {
-			return "css-bad-url"
-		}
-		canon, _, r := s.url(arg)
-		switch {
-		case r != "":
-			return r
-		case canon != arg:
-			return "css-url-not-canonical"
-		}
-		i = end
-	}
+	return ""
 }
 
-// lowerASCII lower-cases ASCII letters only, so byte offsets stay valid.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
-// decodeCSS removes comments and decodes escapes outside and inside
-// strings. Quotes are tracked so that "/*" in a string is not a comment.
-// It reports false for a comment that is not closed.
-func decodeCSS(v string) (string, bool) {
-	var b strings.Builder
-	var quote byte
-	for i := 0; i < len(v); {
-		c := v[i]
-		switch {
-		case quote == 0 && c == '/' && i+1 < len(v) && v[i+1] == '*':
-			end := strings.Index(v[i+2:], "*/")
-			if end < 0 {
-				return "", false // it would run to the end of the value
-			}
-			i += end + 4
-			continue
-		case c == '\\':
-			if r, n := cssEscape(v[i+1:]); r >= 0 {
-				b.WriteRune(r)
-				i += 1 + n
-			} else {
-				i += 1 + n // an escaped newline is nothing
-			}
-			continue
-		case quote == 0 && (c == '"' || c == '\''):
-			quote = c
-		case c == quote:
-			quote = 0
-		}
-		b.WriteByte(c)
+// cssURLValue returns the URL of a url token as the lexer gives it: the
+// name (possibly escaped, "u\rl"), "(", whitespace, then a string or an
+// unquoted URL, whitespace and ")" (missing at the end of the value). A
+// url token with a string is what §4.3.6 calls a url( function with a
+// string argument; the browser fetches it all the same.
+func cssURLValue(raw []byte) string {
+	i := bytes.IndexByte(raw, '(') + 1
+	for i < len(raw) && isSpace(raw[i]) {
 		i++
 	}
-	return b.String(), true
+	if i < len(raw) && (raw[i] == '"' || raw[i] == '\'') {
+		return string(cssDecode(nil, raw[i+1:], string(raw[i])))
+	}
+	// §4.3.6: the URL ends at ")" or whitespace that is not escaped.
+	return string(cssDecode(nil, raw[i:], ") \t\n"))
 }
 
-// cssEscape decodes the escape after a backslash: up to six hex digits and
-// one optional whitespace, an escaped newline (nothing), or one code point.
-func cssEscape(s string) (rune, int) {
+// cssDecode appends raw to dst with its escapes decoded (§4.3.7), up to
+// the first byte of stops that is not escaped. A backslash before a
+// newline is a line continuation in a string and stands for nothing; one
+// at the end of the input stands for nothing (§4.3.5).
+func cssDecode(dst, raw []byte, stops string) []byte {
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case strings.IndexByte(stops, c) >= 0:
+			return dst
+		case c != '\\':
+			dst = append(dst, c)
+			i++
+		case i+1 == len(raw):
+			i++
+		case raw[i+1] == '\n':
+			i += 2
+		default:
+			r, n := cssEscape(raw[i+1:])
+			dst = utf8.AppendRune(dst, r)
+			i += 1 + n
+		}
+	}
+	return dst
+}
+
+// cssEscape decodes the escape after a backslash, which is not followed
+// by a newline or the end: up to six hex digits and one optional
+// whitespace, or one code point. Zero, surrogates and values past
+// U+10FFFF become U+FFFD.
+func cssEscape(s []byte) (rune, int) {
 	n, v := 0, rune(0)
 	for n < len(s) && n < 6 && isHexDigit(s[n]) {
 		v = v<<4 | rune(hexValue(s[n]))
 		n++
 	}
-	if n > 0 {
-		if n < len(s) && isSpace(s[n]) {
-			n++
-		}
-		if v == 0 || v > utf8.MaxRune || 0xD800 <= v && v <= 0xDFFF {
-			v = utf8.RuneError
-		}
-		return v, n
+	if n == 0 {
+		return utf8.DecodeRune(s)
 	}
-	if s == "" {
-		return utf8.RuneError, 0
+	if n < len(s) && isSpace(s[n]) {
+		n++
 	}
-	if s[0] == '\n' {
-		return -1, 1
+	if v == 0 || v > utf8.MaxRune || 0xD800 <= v && v <= 0xDFFF {
+		v = utf8.RuneError
 	}
-	r, size := utf8.DecodeRuneInString(s)
-	return r, size
-}
-
-// cssURLArg reads the argument of url( starting at i: a quoted string or an
-// unquoted URL, then optional whitespace and ")". It returns the argument,
-// the index after ")", and false for anything CSS would call a bad URL.
-func cssURLArg(d string, i int) (string, int, bool) {
-	for i < len(d) && isSpace(d[i]) {
-		i++
-	}
-	if i == len(d) {
-		return "", i, false
-	}
-	var arg string
-	if q := d[i]; q == '"' || q == '\'' {
-		end := strings.IndexByte(d[i+1:], q)
-		if end < 0 {
-			return "", i, false
-		}
-		arg, i = d[i+1:i+1+end], i+2+end
-	} else {
-		start := i
-		for i < len(d) && d[i] != ')' && !isSpace(d[i]) {
-			if c := d[i]; c == '"' || c == '\'' || c == '(' {
-				return "", i, false
-			}
-			i++
-		}
-		arg = d[start:i]
-	}
-	for i < len(d) && isSpace(d[i]) {
-		i++
-	}
-	if i == len(d) || d[i] != ')' {
-		return "", i, false
-	}
-	return arg, i + 1, true
+	return v, n
 }
 
 func isHexDigit(c byte) bool {
