@@ -1,10 +1,10 @@
 package sanitize
 
 import (
-	"runtime"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/htmlclean/htmlclean/internal/growth"
 )
 
 // TestCSSIssue9Reproducers pins the two style values of issue 9 defect 7
@@ -158,45 +158,10 @@ func TestCSSGrowth(t *testing.T) {
 	const n = 8 << 10
 	for _, d := range dims {
 		t.Run(d.name, func(t *testing.T) {
-			small, large := d.make(n), d.make(8*n)
-			if got := s.css(large); got != d.want {
-				t.Fatalf("css(%.40q…) = %q, want %q", large, got, d.want)
+			if got := s.css(d.make(8 * n)); got != d.want {
+				t.Fatalf("css(%.40q…) = %q, want %q", d.make(8*n), got, d.want)
 			}
-			// Eight runs at n against one at 8n: both last as long, so
-			// both meet the same noise. A measurement over the bound is
-			// taken again (twice at most): a quadratic cost fails every
-			// time, a busy machine does not.
-			var ratio float64
-			for range 3 {
-				ts, tl := cssCost(s, small, 64), cssCost(s, large, 8)
-				ratio = 8 * float64(tl) / float64(ts)
-				t.Logf("%d bytes: %v per 64 runs; %d bytes: %v per 8 runs; cost at 8n %.1fx cost at n",
-					len(small), ts, len(large), tl, ratio)
-				if ratio < 16 {
-					return
-				}
-			}
-			t.Errorf("cost at 8n is %.1fx the cost at n, want under 16x", ratio)
+			growth.Check(t, n, d.make, func(v string) { s.css(v) })
 		})
 	}
-}
-
-// cssCost is the least CPU time of several runs of reps calls of
-// s.css(v). The garbage collector is run before each, so that no run pays
-// for another's garbage.
-func cssCost(s *pass, v string, reps int) time.Duration {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	best := time.Duration(1 << 62)
-	for range 7 {
-		runtime.GC()
-		start := cssThreadTime()
-		for range reps {
-			s.css(v)
-		}
-		if d := cssThreadTime() - start; d < best {
-			best = d
-		}
-	}
-	return best
 }
