@@ -126,10 +126,11 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		}
 		if out != val {
 			changed, text = true, ""
-			if s.report != nil {
-				s.change(Change{Element: name, Attribute: key, Action: RewroteURL,
-					Reason: "canonical", Before: val, After: out})
-			}
+			s.change(Change{Element: name, Attribute: key, Action: RewroteURL,
+				Reason: "canonical", Before: val, After: out, Flags: s.flags})
+		} else if s.flags != 0 {
+			s.change(Change{Element: name, Attribute: key, Action: Flagged,
+				Reason: "suspicious", Before: val, Flags: s.flags})
 		}
 		if link && key == "href" {
 			hasHref, hrefHost = true, res.Host
@@ -150,6 +151,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, string) {
 	var res urlnorm.Result
+	s.flags = 0
 	if strings.HasPrefix(key, "on") {
 		return "", res, "event-handler"
 	}
@@ -188,9 +190,11 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 // refused: it would be a link to the page itself that no reader sees.
 func (s *pass) url(v string) (string, urlnorm.Result, string) {
 	res, err := urlnorm.Inspect(v, s.urlOpts)
+	s.flags |= res.Flags
 	if err != nil {
 		var re *urlnorm.RejectError
 		if errors.As(err, &re) {
+			s.flags |= re.Flags
 			return "", res, re.Reason.String()
 		}
 		return "", res, "invalid-url"
@@ -236,7 +240,7 @@ func (s *pass) removedAttr(element, key, val, reason string) {
 		return
 	}
 	s.change(Change{Element: element, Attribute: key, Action: RemovedAttribute,
-		Reason: reason, Before: val})
+		Reason: reason, Before: val, Flags: s.flags})
 }
 
 // srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a

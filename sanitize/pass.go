@@ -57,6 +57,8 @@ type pass struct {
 	attrs   []attr   // the current tag's attributes, as they will be written
 	scan    attrScan // the current tag's attributes, as attrScan.scan found them
 	tagBuf  []byte   // a tag or escaped text being written
+
+	flags urlnorm.Flags // the flags of the attribute being checked (all its URLs)
 }
 
 // open is an element on the stack.

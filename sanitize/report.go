@@ -1,6 +1,10 @@
 package sanitize
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
 
 // Action says what the sanitiser did.
 type Action string
@@ -15,6 +19,7 @@ const (
 	RemovedComment   Action = "removed-comment"   // a comment or doctype was dropped
 	ClosedElement    Action = "closed-element"    // an element left open was closed
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
+	Flagged          Action = "flagged"           // a URL kept as written, with urlnorm flags to see
 )
 
 // Change is one thing the sanitiser changed, for [SanitizeReport].
@@ -30,6 +35,11 @@ type Change struct {
 	Reason string `json:"reason"`
 	Before string `json:"before,omitempty"` // the value as it was (attributes)
 	After  string `json:"after,omitempty"`  // the value written, for rewrites
+	// Flags are the suspicious forms urlnorm found in a URL attribute (all
+	// its URLs, for srcset, ping and CSS): on every URL kept, rewritten or
+	// removed for them. In JSON, a list of names ("numeric-ipv4", ...), as
+	// `htmlclean url -json` prints them.
+	Flags urlnorm.Flags `json:"flags,omitempty"`
 }
 
 func (c Change) String() string {
@@ -40,6 +50,9 @@ func (c Change) String() string {
 	s := fmt.Sprintf("%d:%d: %s %s (%s)", c.Line, c.Column, c.Action, target, c.Reason)
 	if c.After != "" {
 		s += fmt.Sprintf(": %q -> %q", c.Before, c.After)
+	}
+	if c.Flags != 0 {
+		s += " [" + c.Flags.String() + "]"
 	}
 	return s
 }

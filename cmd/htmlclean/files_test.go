@@ -91,6 +91,7 @@ var reportFields = []struct {
 	{"attribute", "string", false},
 	{"before", "string", false},
 	{"after", "string", false},
+	{"flags", "array", false},
 }
 
 // TestReportJSON validates every line of -report against the documented
@@ -104,7 +105,8 @@ func TestReportJSON(t *testing.T) {
 	}
 	actions := map[string]bool{}
 	for _, a := range []sanitize.Action{sanitize.RemovedElement, sanitize.RemovedContent, sanitize.RemovedAttribute,
-		sanitize.RewroteURL, sanitize.RewroteAttribute, sanitize.RemovedComment, sanitize.ClosedElement, sanitize.RemovedEndTag} {
+		sanitize.RewroteURL, sanitize.RewroteAttribute, sanitize.RemovedComment, sanitize.ClosedElement, sanitize.RemovedEndTag,
+		sanitize.Flagged} {
 		actions[string(a)] = true
 	}
 	gotByFile := map[string][]sanitize.Change{}
@@ -167,6 +169,8 @@ func jsonKind(v any) string {
 		return "string"
 	case float64:
 		return "number"
+	case []any:
+		return "array"
 	}
 	return "other"
 }
