@@ -315,6 +315,11 @@ func (k *compiler) links(p *Policy, l Links) {
 		add = []string{"noopener"}
 	}
 	p.rel = setEdit(l.Rel, add, nil)
+	switch l.TextMismatch {
+	case "", "reject", "rewrite", "report", "ignore":
+	default:
+		k.fail("links.text_mismatch", "%q is not one of reject, rewrite, report, ignore", l.TextMismatch)
+	}
 	if l.TargetBlank && p.elements["a"] == nil && p.elements["area"] == nil {
 		k.fail("links.target_blank", "no link element (a, area) is allowed")
 	}

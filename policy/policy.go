@@ -133,6 +133,16 @@ func (p *Policy) URLOptions() urlnorm.Options {
 // sorted.
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
 
+// TextMismatch returns what Links.TextMismatch says to do with a link
+// whose text names another host than its href: "reject" (also for an
+// unset value), "rewrite", "report" or "ignore".
+func (p *Policy) TextMismatch() string {
+	if p.cfg.Links.TextMismatch == "" {
+		return "reject"
+	}
+	return p.cfg.Links.TextMismatch
+}
+
 // TargetBlank reports whether external links get target="_blank".
 func (p *Policy) TargetBlank() bool { return p.cfg.Links.TargetBlank }
 

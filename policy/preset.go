@@ -104,7 +104,9 @@ func basicPreset() Config {
 			{Name: "datetime", On: []string{"time", "del", "ins"}, Match: patDatetime},
 		},
 		URLs:  webURLs(),
-		Links: Links{Rel: []string{"nofollow", "ugc"}},
+		// A link whose text names another host than its href misleads
+		// its reader: the href goes, the text stays.
+		Links: Links{Rel: []string{"nofollow", "ugc"}, TextMismatch: "reject"},
 	}
 }
 
