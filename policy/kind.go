@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Kind says what an attribute's value holds, which decides how package
 // sanitize checks it: the URL kinds go through urlnorm, CSS through the
@@ -71,6 +74,17 @@ func KindOf(name string) Kind {
 		return KindText // WAI-ARIA states and properties: tokens, IDs, text
 	}
 	return KindUnknown
+}
+
+// KnownAttributes returns the names in the built-in table, sorted (every
+// aria-* name is known too, without being listed).
+func KnownAttributes() []string {
+	names := make([]string, 0, len(builtinKinds))
+	for name := range builtinKinds {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 func lowerAlpha(s string) bool {

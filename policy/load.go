@@ -87,6 +87,10 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	if doc := root.Content[0]; doc.Kind != yaml.MappingNode {
 		return nil, nil, &ConfigError{File: name, Line: doc.Line, Field: "(file)", Msg: "a policy is a mapping of settings"}
 	}
+	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line); n != nil {
+		return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
+			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", commas(len(n.Content)/2), maxKeys)}
+	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
@@ -96,6 +100,38 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	}
 	return nil, nil, &ConfigError{File: name, Line: secondDocLine(data, next.Line), Field: "(file)",
 		Msg: "a second document (after ---): a policy file holds one policy"}
+}
+
+// maxKeys is the most keys a mapping in a policy file may have. The
+// widest setting (Config) has 9 fields, so a wider mapping holds unknown
+// or repeated keys; refusing it here matters because yaml.v3 checks a
+// mapping for repeated keys in time quadratic in its size, even where it
+// then finds a mapping does not belong.
+const maxKeys = 64
+
+// wideMapping returns the line and path of the first mapping under n with
+// more than maxKeys keys (the path nil and line n's for the top level),
+// or a nil node.
+func wideMapping(n *yaml.Node, at *seg, line int) (*yaml.Node, *seg, int) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		if len(n.Content)/2 > maxKeys {
+			return n, at, line
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if w, p, l := wideMapping(n.Content[i+1], &seg{up: at, key: k.Value}, k.Line); w != nil {
+				return w, p, l
+			}
+		}
+	case yaml.SequenceNode:
+		for i, item := range n.Content {
+			if w, p, l := wideMapping(item, &seg{up: at, item: true, index: i}, item.Line); w != nil {
+				return w, p, l
+			}
+		}
+	}
+	return nil, nil, 0
 }
 
 // syntaxError locates a YAML syntax error.
@@ -199,6 +235,9 @@ type seg struct {
 }
 
 func (s *seg) String() string {
+	if s == nil {
+		return "(file)"
+	}
 	var parts []*seg
 	for ; s != nil; s = s.up {
 		parts = append(parts, s)
