@@ -12,9 +12,9 @@ import (
 )
 
 // ConfigError reports one bad setting. File and Line are set when the
-// setting came from a file ([LoadFile], [ParseConfig]). Field is empty
-// only in the last error of a long list, which says how many more errors
-// were left out.
+// setting came from a file ([LoadFile], [ParseConfig]). Field is
+// "(file)" for what concerns the whole file, such as the last error of a
+// long list, which says how many more were left out.
 type ConfigError struct {
 	File  string
 	Line  int
@@ -24,10 +24,6 @@ type ConfigError struct {
 
 func (e *ConfigError) Error() string {
 	switch {
-	case e.Field == "" && e.File != "":
-		return fmt.Sprintf("policy: %s: %s", e.File, e.Msg)
-	case e.Field == "":
-		return "policy: " + e.Msg
 	case e.File != "" && e.Line > 0:
 		return fmt.Sprintf("policy: %s:%d: %s: %s", e.File, e.Line, e.Field, e.Msg)
 	case e.File != "":
@@ -151,7 +147,7 @@ func joinErrors(errs []error, more int, file string) error {
 		if more == 1 {
 			noun = "error"
 		}
-		errs = append(errs, &ConfigError{File: file, Msg: fmt.Sprintf("... and %s more %s", commas(more), noun)})
+		errs = append(errs, &ConfigError{File: file, Field: "(file)", Msg: fmt.Sprintf("... and %s more %s", commas(more), noun)})
 	}
 	return errors.Join(errs...)
 }

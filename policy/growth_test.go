@@ -100,31 +100,37 @@ func TestLoadGrowth(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			small, large := tc.file(tc.n), tc.file(8*tc.n)
-			// A quadratic loader misses every time; a loaded machine only
-			// sometimes, so a miss is measured again before it counts.
-			for attempt := 1; ; attempt++ {
-				allocs, cpu, errs := loadCosts(small, large)
-				a1, a8, c1, c8 := allocs[0], allocs[1], cpu[0], cpu[1]
-				// Measure the path meant: a file that fails early costs little.
-				for _, err := range errs {
-					if (err == nil) != strings.HasSuffix(tc.name, "-ok") {
-						t.Fatalf("Load: %v", err)
-					}
-				}
-				t.Logf("n=%d: %d allocs, %v; 8n: %d allocs, %v", tc.n, a1, c1, a8, c8)
-				if a8 > 16*a1 {
-					t.Fatalf("allocations grew %.1fx for 8x the input (%d → %d)", float64(a8)/float64(a1), a1, a8)
-				}
-				// Below a few milliseconds the clock's granularity dominates.
-				if c8 <= 16*c1 || c8 <= 20*time.Millisecond {
-					return
-				}
-				if attempt == 3 {
-					t.Fatalf("CPU time grew %.1fx for 8x the input (%v → %v), three times", float64(c8)/float64(c1), c1, c8)
-				}
-			}
+			checkGrowth(t, tc.n, tc.file(tc.n), tc.file(8*tc.n), strings.HasSuffix(tc.name, "-ok"))
 		})
+	}
+}
+
+// checkGrowth fails if loading large (8n) costs 16 times what loading
+// small (n) costs, in allocations or in CPU time. ok says whether the
+// files load: measuring an early failure would prove nothing.
+func checkGrowth(t *testing.T, n int, small, large string, ok bool) {
+	t.Helper()
+	// A quadratic loader misses every time; a loaded machine only
+	// sometimes, so a miss is measured again before it counts.
+	for attempt := 1; ; attempt++ {
+		allocs, cpu, errs := loadCosts(small, large)
+		a1, a8, c1, c8 := allocs[0], allocs[1], cpu[0], cpu[1]
+		for _, err := range errs {
+			if (err == nil) != ok {
+				t.Fatalf("Load: %v", err)
+			}
+		}
+		t.Logf("n=%d: %d allocs, %v; 8n: %d allocs, %v", n, a1, c1, a8, c8)
+		if a8 > 16*a1 {
+			t.Fatalf("allocations grew %.1fx for 8x the input (%d → %d)", float64(a8)/float64(a1), a1, a8)
+		}
+		// Below a few milliseconds the clock's granularity dominates.
+		if c8 <= 16*c1 || c8 <= 20*time.Millisecond {
+			return
+		}
+		if attempt == 3 {
+			t.Fatalf("CPU time grew %.1fx for 8x the input (%v → %v), three times", float64(c8)/float64(c1), c1, c8)
+		}
 	}
 }
 

@@ -46,10 +46,10 @@ func TestLoadErrorCap(t *testing.T) {
 				}
 			}
 			last := ces[maxErrors]
-			if last.Msg != tc.more || last.Field != "" {
+			if last.Msg != tc.more || last.Field != "(file)" {
 				t.Errorf("last error %+v, want message %q", last, tc.more)
 			}
-			if got, want := last.Error(), "policy: p.yaml: "+tc.more; got != want {
+			if got, want := last.Error(), "policy: p.yaml: (file): "+tc.more; got != want {
 				t.Errorf("last Error() = %q, want %q", got, want)
 			}
 		})
