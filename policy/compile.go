@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
 // ConfigError reports one bad setting. File and Line are set when the
-// setting came from a file ([LoadFile], [ParseConfig]).
+// setting came from a file ([LoadFile], [ParseConfig]). Field is
+// "(file)" for what concerns the whole file, such as the last error of a
+// long list, which says how many more were left out.
 type ConfigError struct {
 	File  string
 	Line  int
@@ -75,19 +78,46 @@ var (
 	schemeRE = regexp.MustCompile(`^[a-z][a-z0-9+.-]*$`)
 )
 
-// compiler collects the errors of one Compile call.
-type compiler struct{ errs []error }
+// maxErrors is the most errors [Compile], [Load] and [ParseConfig]
+// report; the rest are counted in a last error. A file with 100,000 bad
+// values gets a readable answer, and the work of formatting and locating
+// errors stays bounded.
+const maxErrors = 20
 
-func (c *compiler) fail(field, format string, args ...any) {
-	c.errs = append(c.errs, &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)})
+// compiler collects the errors of one Compile call: the first limit of
+// them, and a count of the rest.
+type compiler struct {
+	errs  []error
+	limit int
+	more  int
+	attrState
+}
+
+func (k *compiler) fail(field, format string, args ...any) {
+	if len(k.errs) >= k.limit {
+		k.more++ // counted, not formatted: formatting is the costly part
+		return
+	}
+	k.errs = append(k.errs, &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Compile checks c and builds an immutable policy from it. Unknown values,
-// contradictions (allowing script, base or javascript:) and bad patterns
-// are *[ConfigError]s, several joined with errors.Join. Each names the
+// contradictions (allowing script, base or javascript:), attributes of
+// unknown kind and bad patterns are *[ConfigError]s, several joined with
+// errors.Join (at most 20, then one saying how many more). Each names the
 // setting as written in c ("add.elements[0]", "attributes[2].match").
 func Compile(c Config) (*Policy, error) {
-	var k compiler
+	p, errs, more := compile(c, maxErrors)
+	if len(errs) > 0 || more > 0 {
+		return nil, joinErrors(errs, more, "")
+	}
+	return p, nil
+}
+
+// compile is Compile keeping the first limit errors and counting the
+// rest.
+func compile(c Config, limit int) (*Policy, []error, int) {
+	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
 	k.checkLists(c)
 	flat := flatten(c)
 	p := &Policy{cfg: flat, elements: map[string]*Element{}, internal: map[string]bool{}}
@@ -96,17 +126,39 @@ func Compile(c Config) (*Policy, error) {
 			p.elements[name] = &Element{Name: name, attrs: map[string]*AttrRule{}}
 		}
 	}
-	k.addAttributes(p, c.Attributes, c.Remove.Attributes, "attributes", false)
-	k.addAttributes(p, c.Add.Attributes, c.Remove.Attributes, "add.attributes", true)
+	k.addAttributes(p, c.Attributes, "attributes", false)
+	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
 	p.cfg.Attributes = p.attributeList()
 	k.urls(p, flat.URLs)
 	k.links(p, flat.Links)
-	k.limits(p, flat.Limits)
-	if len(k.errs) > 0 {
-		return nil, errors.Join(k.errs...)
+	k.limits(flat.Limits)
+	if len(k.errs) > 0 || k.more > 0 {
+		return nil, k.errs, k.more
 	}
 	p.bm = p.bluemonday()
-	return p, nil
+	return p, nil, 0
+}
+
+// joinErrors joins errs and, if more were left out, a last error saying
+// how many.
+func joinErrors(errs []error, more int, file string) error {
+	if more > 0 {
+		noun := "errors"
+		if more == 1 {
+			noun = "error"
+		}
+		errs = append(errs, &ConfigError{File: file, Field: "(file)", Msg: fmt.Sprintf("... and %s more %s", commas(more), noun)})
+	}
+	return errors.Join(errs...)
+}
+
+// commas writes n with thousands separators: 99,980.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // flatten applies Add and Remove to the element and scheme lists and
@@ -126,16 +178,17 @@ func flatten(c Config) Config {
 	return f
 }
 
-// setEdit returns (base ∪ add) − remove, sorted, without duplicates.
+// setEdit returns (base ∪ add) − remove, sorted, without duplicates, in
+// O(n log n): lists come from files and may be long.
 func setEdit(base, add, remove []string) []string {
-	var out []string
-	for _, s := range slices.Concat(base, add) {
-		if !slices.Contains(remove, s) && !slices.Contains(out, s) {
-			out = append(out, s)
-		}
+	drop := make(map[string]bool, len(remove))
+	for _, s := range remove {
+		drop[s] = true
 	}
+	out := slices.Concat(base, add)
 	slices.Sort(out)
-	return out
+	out = slices.Compact(out)
+	return slices.DeleteFunc(out, func(s string) bool { return drop[s] })
 }
 
 // checkLists validates every list entry where it was written, so that an
@@ -177,90 +230,6 @@ func (k *compiler) checkLists(c Config) {
 			}
 		}
 	}
-}
-
-func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
-	switch {
-	case !attrRE.MatchString(a.Name):
-		k.fail(field+".name", "%q is not an attribute name", a.Name)
-	case removing:
-	default:
-		if why := refusedAttribute(a.Name); why != "" {
-			k.fail(field+".name", "%q %s", a.Name, why)
-		}
-	}
-	if a.Match != "" && !removing {
-		if _, err := anchored(a.Match); err != nil {
-			k.fail(field+".match", "bad regular expression: %v", err)
-		}
-	}
-	for j, e := range a.On {
-		if !nameRE.MatchString(e) {
-			k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q is not an element name", e)
-		}
-	}
-}
-
-// refusedAttribute says why a well-formed attribute name may never be
-// allowed, or returns "".
-func refusedAttribute(name string) string {
-	switch {
-	case strings.HasPrefix(name, "on"):
-		return "is never allowed: event handlers run script"
-	case forbiddenAttributes[name] != "":
-		return "is never allowed: it " + forbiddenAttributes[name]
-	case name == "rel" || name == "target":
-		return "on links is written by the links settings (links.rel, links.target_blank)"
-	}
-	return ""
-}
-
-// anchored compiles an attribute pattern so that it describes the whole
-// value.
-func anchored(match string) (*regexp.Regexp, error) {
-	return regexp.Compile(`^(?:` + match + `)$`)
-}
-
-// addAttributes enters the rules of attrs into the allowed elements,
-// minus what remove takes away. A rule for elements the policy does not
-// allow has no effect, except in add.attributes, where it is a mistake.
-func (k *compiler) addAttributes(p *Policy, attrs, remove []Attribute, field string, strict bool) {
-	for i, a := range attrs {
-		if !attrRE.MatchString(a.Name) || refusedAttribute(a.Name) != "" {
-			continue // reported by checkLists
-		}
-		var re *regexp.Regexp
-		if a.Match != "" {
-			var err error
-			if re, err = anchored(a.Match); err != nil {
-				continue // reported by checkLists
-			}
-		}
-		on := a.On
-		if len(on) == 0 {
-			on = p.cfg.Elements
-		}
-		added := false
-		for _, name := range on {
-			if el := p.elements[name]; el != nil && !removed(remove, a.Name, name) {
-				el.add(a.Name, re, a.Match)
-				added = true
-			}
-		}
-		if strict && !added && len(a.On) > 0 {
-			k.fail(fmt.Sprintf("%s[%d].on", field, i), "none of %v is an allowed element", a.On)
-		}
-	}
-}
-
-// removed reports whether remove takes attribute attr off element el.
-func removed(remove []Attribute, attr, el string) bool {
-	for _, r := range remove {
-		if r.Name == attr && (len(r.On) == 0 || slices.Contains(r.On, el)) {
-			return true
-		}
-	}
-	return false
 }
 
 func (k *compiler) urls(p *Policy, u URLs) {
@@ -333,17 +302,27 @@ func (k *compiler) links(p *Policy, l Links) {
 	}
 }
 
-func (k *compiler) limits(p *Policy, l Limits) {
-	check := func(field string, v, lo, hi int64) {
+// limits checks each limit against its range. A limit that depends on
+// another is checked against it only when that one is valid, so that one
+// mistake gives one message, with a range that reads the right way round.
+func (k *compiler) limits(l Limits) {
+	check := func(field string, v, lo, hi int64) bool {
 		if v < lo || v > hi {
-			k.fail("limits."+field, "%d is out of range [%d, %d]", v, lo, hi)
+			k.fail("limits."+field, "%d is out of range [%s, %s]", v, commas(int(lo)), commas(int(hi)))
+			return false
 		}
+		return true
 	}
-	if l.MaxInputBytes != -1 {
-		check("max_input_bytes", l.MaxInputBytes, 1, 1<<40)
+	if l.MaxInputBytes != -1 && (l.MaxInputBytes < 1 || l.MaxInputBytes > maxInputLimit) {
+		k.fail("limits.max_input_bytes", "%d is out of range [1, %s], or -1 for no limit", l.MaxInputBytes, commas(maxInputLimit))
 	}
 	check("max_depth", int64(l.MaxDepth), 1, 100_000)
-	check("max_token_bytes", int64(l.MaxTokenBytes), 1<<10, 1<<30)
-	check("max_attribute_bytes", int64(l.MaxAttributeBytes), 1, int64(l.MaxTokenBytes))
+	tokenOK := check("max_token_bytes", int64(l.MaxTokenBytes), 1<<10, 1<<30)
+	if check("max_attribute_bytes", int64(l.MaxAttributeBytes), 1, 1<<30) && tokenOK && l.MaxAttributeBytes > l.MaxTokenBytes {
+		k.fail("limits.max_attribute_bytes", "%d is more than limits.max_token_bytes (%d): a value cannot be longer than its tag", l.MaxAttributeBytes, l.MaxTokenBytes)
+	}
 	check("max_attributes", int64(l.MaxAttributes), 1, 100_000)
 }
+
+// maxInputLimit is the largest max_input_bytes (1 TiB).
+const maxInputLimit = 1 << 40

@@ -43,6 +43,13 @@ type Attribute struct {
 	// must match. It is anchored for you: "[0-9]+" means "^(?:[0-9]+)$".
 	// For URL attributes it is matched against the canonical URL.
 	Match string `yaml:"match,omitempty" json:"match,omitempty"`
+	// Kind says what the value holds, for an attribute the built-in table
+	// ([KindOf]) does not know: "text", "enum", "boolean", "number",
+	// "url", "url-list", "srcset" or "css" (see [Kind]). It applies to the
+	// name wherever the policy allows it. For a known attribute it may only
+	// repeat the table's kind, and a name that says it holds a URL
+	// (data-src, x-link-url) may only be declared a URL kind.
+	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
 }
 
 // Change is a set of edits to a policy's lists. In Remove, an attribute
@@ -115,7 +122,8 @@ type Limits struct {
 	// (default 1 MiB). It bounds memory: the tokenizer holds one token.
 	MaxTokenBytes int `yaml:"max_token_bytes,omitempty" json:"max_token_bytes,omitempty"`
 	// MaxAttributeBytes is the longest attribute value kept; longer values
-	// are dropped and reported (default 64 KiB).
+	// are dropped and reported (default 64 KiB, or MaxTokenBytes if that
+	// is smaller).
 	MaxAttributeBytes int `yaml:"max_attribute_bytes,omitempty" json:"max_attribute_bytes,omitempty"`
 	// MaxAttributes is the most attributes kept on one element; the rest
 	// are dropped and reported (default 256).
@@ -143,7 +151,12 @@ func (l Limits) withDefaults() Limits {
 		l.MaxTokenBytes = DefaultMaxTokenBytes
 	}
 	if l.MaxAttributeBytes == 0 {
+		// Never more than a tag may hold: a file that lowers only
+		// max_token_bytes must not fail over a limit it did not set.
 		l.MaxAttributeBytes = DefaultMaxAttributeBytes
+		if l.MaxTokenBytes > 0 {
+			l.MaxAttributeBytes = min(l.MaxAttributeBytes, l.MaxTokenBytes)
+		}
 	}
 	if l.MaxAttributes == 0 {
 		l.MaxAttributes = DefaultMaxAttributes

@@ -45,10 +45,35 @@
 //	limits:
 //	  max_depth: 64
 //
+// # Attribute kinds
+//
+// Every allowed attribute has a [Kind], which says how package sanitize
+// checks its value: url, url-list and srcset values go through urlnorm,
+// css values through the style checker, and text, enum, boolean and
+// number values are inert. A built-in table ([KindOf]) knows the
+// attributes of HTML (with microdata and the obsolete ones browsers still
+// honour), of SVG 2 and every aria-* name. A file declares the kind of
+// any other attribute, and Compile refuses an attribute of unknown kind:
+//
+//	add:
+//	  attributes:
+//	    - {name: x-note, kind: text, on: [span]}
+//	    - {name: data-src, kind: url, on: [img]}
+//
+// A declaration may not contradict the table (href as text), and a name
+// that says it holds a URL (data-src, data-href, x-image-url) may only be
+// declared url, url-list or srcset.
+//
+// # Errors
+//
 // Unknown settings, values of the wrong type, contradictions (allowing
-// script, base, event handlers or javascript:) and bad patterns are
-// errors at load time: [LoadFile] reports every one, each a
-// *[ConfigError] with the file, the line and the setting.
+// script, base, event handlers or javascript:), attributes of unknown
+// kind and bad patterns are errors at load time: [LoadFile] reports each
+// one as a *[ConfigError] with the file, the line and the setting, up to
+// 20 of them and then how many more. A file holds one YAML document.
+// Loading takes time linear in the file's size (at most 1 MiB), whoever
+// wrote it: a mapping wider than any setting is refused before it is
+// decoded, and the rules an attribute list compiles to are bounded.
 //
 // Some elements, attributes and schemes can never be allowed: those that
 // run script, change how the page around the output is read (base, meta),

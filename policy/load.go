@@ -29,29 +29,26 @@ func LoadFile(path string) (*Policy, error) {
 }
 
 // Load is [LoadFile] for a policy read from r; name is used in errors.
+// Its work is linear in the size of the file.
 func Load(r io.Reader, name string) (*Policy, error) {
 	data, root, err := readPolicy(r, name)
 	if err != nil {
 		return nil, err
 	}
-	c, decodeErr := decodeConfig(data, root, name)
-	var ce *ConfigError
-	if errors.As(decodeErr, &ce) && ce.Field == "extends" {
-		return nil, decodeErr // nothing sensible to check without the preset
-	}
-	// Check what did decode too, so one run reports every mistake.
-	p, err := Compile(c)
-	if err != nil || decodeErr != nil {
-		var errs []error
-		if decodeErr != nil {
-			errs = unjoin(decodeErr)
+	c, errs, more := decodeConfig(data, root, name)
+	if len(errs) == 1 && more == 0 {
+		if ce, ok := errs[0].(*ConfigError); ok && ce.Field == "extends" {
+			return nil, errs[0] // nothing sensible to check without the preset
 		}
-		if err != nil {
-			errs = append(errs, unjoin(locate(err, root, name))...)
-		}
-		return nil, errors.Join(errs...)
 	}
-	return p, nil
+	// Check what did decode too, so one run reports every mistake (up to
+	// maxErrors, then a count).
+	p, cerrs, cmore := compile(c, maxErrors-len(errs))
+	if len(errs)+more+len(cerrs)+cmore == 0 {
+		return p, nil
+	}
+	errs = append(errs, locate(cerrs, root, name)...)
+	return nil, joinErrors(errs, more+cmore, name)
 }
 
 // ParseConfig reads a policy file from r without compiling it: the preset
@@ -62,10 +59,15 @@ func ParseConfig(r io.Reader, name string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	return decodeConfig(data, root, name)
+	c, errs, more := decodeConfig(data, root, name)
+	if len(errs) > 0 || more > 0 {
+		return c, joinErrors(errs, more, name)
+	}
+	return c, nil
 }
 
-// readPolicy reads the file and parses it into a node tree.
+// readPolicy reads the file and parses it into a node tree. A file holds
+// one policy: a second YAML document ("---") is refused, not ignored.
 func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxPolicyBytes+1))
 	if err != nil {
@@ -74,28 +76,98 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	if len(data) > maxPolicyBytes {
 		return nil, nil, &ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("larger than %d bytes", maxPolicyBytes)}
 	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		line := yamlErrorLine(err.Error())
-		return nil, nil, &ConfigError{File: name, Line: line, Field: fieldAtLine(data, line), Msg: yamlMessage(err.Error())}
-	}
-	if root.Kind == 0 {
+	switch err := dec.Decode(&root); {
+	case errors.Is(err, io.EOF) || err == nil && root.Kind == 0:
 		return nil, nil, &ConfigError{File: name, Field: "(file)", Msg: "empty policy: say at least `extends: <preset>`"}
+	case err != nil:
+		return nil, nil, syntaxError(data, name, err)
 	}
 	if doc := root.Content[0]; doc.Kind != yaml.MappingNode {
 		return nil, nil, &ConfigError{File: name, Line: doc.Line, Field: "(file)", Msg: "a policy is a mapping of settings"}
 	}
-	return data, &root, nil
+	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line); n != nil {
+		return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
+			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", commas(len(n.Content)/2), maxKeys)}
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+		return data, &root, nil
+	case err != nil:
+		return nil, nil, syntaxError(data, name, err)
+	}
+	return nil, nil, &ConfigError{File: name, Line: secondDocLine(data, next.Line), Field: "(file)",
+		Msg: "a second document (after ---): a policy file holds one policy"}
+}
+
+// maxKeys is the most keys a mapping in a policy file may have. The
+// widest setting (Config) has 9 fields, so a wider mapping holds unknown
+// or repeated keys; refusing it here matters because yaml.v3 checks a
+// mapping for repeated keys in time quadratic in its size, even where it
+// then finds a mapping does not belong.
+const maxKeys = 64
+
+// wideMapping returns the line and path of the first mapping under n with
+// more than maxKeys keys (the path nil and line n's for the top level),
+// or a nil node.
+func wideMapping(n *yaml.Node, at *seg, line int) (*yaml.Node, *seg, int) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		if len(n.Content)/2 > maxKeys {
+			return n, at, line
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if w, p, l := wideMapping(n.Content[i+1], &seg{up: at, key: k.Value}, k.Line); w != nil {
+				return w, p, l
+			}
+		}
+	case yaml.SequenceNode:
+		for i, item := range n.Content {
+			if w, p, l := wideMapping(item, &seg{up: at, item: true, index: i}, item.Line); w != nil {
+				return w, p, l
+			}
+		}
+	}
+	return nil, nil, 0
+}
+
+// syntaxError locates a YAML syntax error.
+func syntaxError(data []byte, name string, err error) error {
+	line := yamlErrorLine(err.Error())
+	return &ConfigError{File: name, Line: line, Field: fieldAtLine(data, line), Msg: yamlMessage(err.Error())}
+}
+
+// secondDocLine returns the line of the "---" that starts the second
+// document: the last one at or before the line its content starts on.
+func secondDocLine(data []byte, contentLine int) int {
+	line, found := 0, 0
+	for text := range strings.Lines(string(data)) {
+		line++
+		if line > contentLine && found > 0 {
+			break
+		}
+		if strings.HasPrefix(text, "---") && (len(text) == 3 || text[3] == ' ' || text[3] == '\t' || text[3] == '\n' || text[3] == '\r') {
+			found = line
+		}
+	}
+	if found == 0 {
+		return contentLine
+	}
+	return found
 }
 
 // decodeConfig starts from the preset the file extends and decodes the
-// file on top of it, refusing unknown fields.
-func decodeConfig(data []byte, root *yaml.Node, name string) (Config, error) {
+// file on top of it, refusing unknown fields. It returns the first
+// maxErrors errors, located, and the number of the rest.
+func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, int) {
 	var c Config
 	if ext := lookup(root, "extends"); ext != nil {
 		preset, err := PresetConfig(ext.Value)
 		if err != nil {
-			return Config{}, &ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("unknown preset %q (presets: %s)", ext.Value, strings.Join(Presets(), ", "))}
+			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("unknown preset %q (presets: %s)", ext.Value, strings.Join(Presets(), ", "))}}, 0
 		}
 		c = preset
 	}
@@ -105,17 +177,22 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, error) {
 	var te *yaml.TypeError
 	switch {
 	case err == nil:
-		return c, nil
+		return c, nil, 0
 	case errors.As(err, &te):
 		// The decoder fills in what it can; return that with the errors.
-		var errs []error
-		for _, msg := range te.Errors {
-			line := yamlErrorLine(msg)
-			errs = append(errs, &ConfigError{File: name, Line: line, Field: pathAtLine(root, line, unknownKey(msg)), Msg: yamlMessage(msg)})
+		msgs := te.Errors[:min(len(te.Errors), maxErrors)]
+		queries := make([]lineQuery, len(msgs))
+		for i, msg := range msgs {
+			queries[i] = lineQuery{yamlErrorLine(msg), unknownKey(msg)}
 		}
-		return c, errors.Join(errs...)
+		paths := pathsAtLines(root, queries)
+		errs := make([]error, len(msgs))
+		for i, msg := range msgs {
+			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: paths[i], Msg: yamlMessage(msg)}
+		}
+		return c, errs, len(te.Errors) - len(msgs)
 	}
-	return Config{}, &ConfigError{File: name, Field: "(file)", Msg: err.Error()}
+	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: err.Error()}}, 0
 }
 
 var (
@@ -141,38 +218,102 @@ func unknownKey(msg string) string {
 	return ""
 }
 
-// pathAtLine returns the path of a setting on a line of the parsed file
-// ("add.attributes[0].onn"): the one named key if there is one, otherwise
-// the deepest.
-func pathAtLine(root *yaml.Node, line int, key string) string {
-	best, bestDepth, named := "(file)", -1, false
-	var walk func(n *yaml.Node, path string, depth int)
-	walk = func(n *yaml.Node, path string, depth int) {
+// lineQuery asks for the setting on a line, preferring a key of that
+// name if the line has one.
+type lineQuery struct {
+	line int
+	key  string
+}
+
+// seg is one step of a setting's path; the path is built from the leaf up
+// only for the settings an error names.
+type seg struct {
+	up    *seg
+	key   string
+	item  bool // a sequence item: index, not key
+	index int
+}
+
+func (s *seg) String() string {
+	if s == nil {
+		return "(file)"
+	}
+	var parts []*seg
+	for ; s != nil; s = s.up {
+		parts = append(parts, s)
+	}
+	var b strings.Builder
+	for i := len(parts) - 1; i >= 0; i-- {
+		switch p := parts[i]; {
+		case p.item:
+			fmt.Fprintf(&b, "[%d]", p.index)
+		case b.Len() > 0:
+			b.WriteString("." + p.key)
+		default:
+			b.WriteString(p.key)
+		}
+	}
+	return b.String()
+}
+
+// pathsAtLines returns, for each query, the path of a setting on its line
+// ("add.attributes[0].onn"): the first key named by the query if the line
+// has one, otherwise the first of the deepest keys. It walks the tree
+// once, however many queries there are.
+func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
+	type found struct {
+		deep  *seg
+		depth int
+		named map[string]*seg
+	}
+	lines := map[int]*found{}
+	for _, q := range queries {
+		f := lines[q.line]
+		if f == nil {
+			f = &found{depth: -1, named: map[string]*seg{}}
+			lines[q.line] = f
+		}
+		if q.key != "" {
+			f.named[q.key] = nil
+		}
+	}
+	var walk func(n *yaml.Node, up *seg, depth int)
+	walk = func(n *yaml.Node, up *seg, depth int) {
 		switch n.Kind {
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
-				p := k.Value
-				if path != "" {
-					p = path + "." + k.Value
-				}
-				if k.Line == line && !named {
-					if key != "" && k.Value == key {
-						best, named = p, true
-					} else if depth > bestDepth {
-						best, bestDepth = p, depth
+				s := &seg{up: up, key: k.Value}
+				if f := lines[k.Line]; f != nil {
+					if s0, want := f.named[k.Value]; want && s0 == nil {
+						f.named[k.Value] = s
+					}
+					if depth > f.depth {
+						f.deep, f.depth = s, depth
 					}
 				}
-				walk(n.Content[i+1], p, depth+1)
+				walk(n.Content[i+1], s, depth+1)
 			}
 		case yaml.SequenceNode:
 			for i, item := range n.Content {
-				walk(item, fmt.Sprintf("%s[%d]", path, i), depth+1)
+				walk(item, &seg{up: up, item: true, index: i}, depth+1)
 			}
 		}
 	}
-	walk(root.Content[0], "", 0)
-	return best
+	walk(root.Content[0], nil, 0)
+	out := make([]string, len(queries))
+	for i, q := range queries {
+		f := lines[q.line]
+		switch {
+		case f.named[q.key] != nil:
+			out[i] = f.named[q.key].String()
+		case f.deep != nil:
+			out[i] = f.deep.String()
+		default:
+			out[i] = "(file)"
+		}
+	}
+	return out
 }
 
 // yamlMessage rewrites a yaml.v3 message for a policy author.
@@ -197,9 +338,9 @@ func lookup(root *yaml.Node, key string) *yaml.Node {
 
 // locate adds the file and line to the ConfigErrors of Compile, found by
 // following each error's field path ("attributes[2].match") in the tree.
-func locate(err error, root *yaml.Node, name string) error {
-	var errs []error
-	for _, e := range unjoin(err) {
+func locate(errs []error, root *yaml.Node, name string) []error {
+	out := make([]error, len(errs))
+	for i, e := range errs {
 		var ce *ConfigError
 		if errors.As(e, &ce) {
 			located := *ce
@@ -207,9 +348,9 @@ func locate(err error, root *yaml.Node, name string) error {
 			located.Line = lineOfPath(root, ce.Field)
 			e = &located
 		}
-		errs = append(errs, e)
+		out[i] = e
 	}
-	return errors.Join(errs...)
+	return out
 }
 
 func unjoin(err error) []error {

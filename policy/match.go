@@ -12,8 +12,9 @@ import (
 // is an order of magnitude faster than the regexp engine; every other
 // pattern uses the regexp.
 type matcher struct {
-	re    *regexp.Regexp
-	class *classStar // non-nil: the pattern is a repeated character class
+	source string // the pattern as written
+	re     *regexp.Regexp
+	class  *classStar // non-nil: the pattern is a repeated character class
 }
 
 // classStar is "[class]*": every rune of the value must be in ranges.
@@ -23,7 +24,7 @@ type classStar struct {
 }
 
 func newMatcher(re *regexp.Regexp, source string) matcher {
-	return matcher{re: re, class: parseClassStar(source)}
+	return matcher{source: source, re: re, class: parseClassStar(source)}
 }
 
 func (m matcher) MatchString(v string) bool {

@@ -33,12 +33,18 @@ type Element struct {
 }
 
 // AttrRule allows an attribute on an element: the value must match one
-// of its patterns, or anything if it has none.
+// of its patterns, or anything if it has none. Its [AttrRule.Kind] says
+// how sanitize checks the value.
 type AttrRule struct {
+	kind     Kind
 	any      bool
 	patterns []matcher
 	sources  []string // the patterns as written
 }
+
+// Kind returns what the attribute's value holds; never [KindUnknown] for a
+// rule of a compiled policy.
+func (r *AttrRule) Kind() Kind { return r.kind }
 
 // Allows reports whether the attribute may have this value.
 func (r *AttrRule) Allows(value string) bool {
@@ -53,27 +59,32 @@ func (r *AttrRule) Allows(value string) bool {
 	return false
 }
 
-func (e *Element) add(name string, re *regexp.Regexp, source string) {
+// add enters one attribute entry (m nil: any value) on the element. The
+// compiler has already dropped a pattern the rule holds.
+func (e *Element) add(name string, m *matcher, kind Kind) {
 	r := e.attrs[name]
 	if r == nil {
-		r = &AttrRule{}
+		r = &AttrRule{kind: kind}
 		e.attrs[name] = r
 	}
-	if re == nil {
+	if m == nil {
 		r.any = true
-	} else if !slices.Contains(r.sources, source) {
-		r.patterns = append(r.patterns, newMatcher(re, source))
-		r.sources = append(r.sources, source)
+	} else {
+		r.patterns = append(r.patterns, *m)
+		r.sources = append(r.sources, m.source)
 	}
 }
 
 // attributeList writes the compiled attribute rules back as a Config
-// list: one entry per attribute and pattern, listing its elements.
+// list: one entry per attribute and pattern, listing its elements, with
+// the kind of attributes the built-in table does not know.
 func (p *Policy) attributeList() []Attribute {
 	type key struct{ name, match string }
 	on := map[key][]string{}
+	kinds := map[string]Kind{}
 	for _, el := range p.elements {
 		for name, r := range el.attrs {
+			kinds[name] = r.kind
 			if r.any {
 				on[key{name, ""}] = append(on[key{name, ""}], el.Name)
 				continue
@@ -86,7 +97,11 @@ func (p *Policy) attributeList() []Attribute {
 	var out []Attribute
 	for k, els := range on {
 		slices.Sort(els)
-		out = append(out, Attribute{Name: k.name, On: els, Match: k.match})
+		a := Attribute{Name: k.name, On: els, Match: k.match}
+		if KindOf(k.name) == KindUnknown {
+			a.Kind = kinds[k.name].String() // declared: write it back
+		}
+		out = append(out, a)
 	}
 	slices.SortFunc(out, func(a, b Attribute) int {
 		if c := strings.Compare(a.Name, b.Name); c != 0 {

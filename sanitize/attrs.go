@@ -9,76 +9,6 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// valueKind says what an attribute's value is, for the URL checks.
-type valueKind uint8
-
-const (
-	urlOne    valueKind = iota // one URL: the default for attributes not known to be inert
-	inert                      // text, numbers, tokens: never fetched or followed
-	urlSrcset                  // srcset/imagesrcset image candidates
-	urlSpaced                  // space-separated URLs
-	urlCSS                     // CSS that may hold url()
-)
-
-// urlAttrs are the attributes known to carry URLs (notes/sanitisers.md §5,
-// WHATWG HTML attribute index, SVG 2). Every allowed attribute that is
-// neither here nor in inertAttrs is treated as one URL: fail closed.
-var urlAttrs = map[string]valueKind{
-	"href": urlOne, "xlink:href": urlOne, "src": urlOne, "action": urlOne,
-	"formaction": urlOne, "cite": urlOne, "data": urlOne, "poster": urlOne,
-	"background": urlOne, "longdesc": urlOne, "usemap": urlOne, "manifest": urlOne,
-	"icon": urlOne, "codebase": urlOne, "classid": urlOne, "lowsrc": urlOne,
-	"dynsrc": urlOne, "itemid": urlOne, "datasrc": urlOne, "pluginspage": urlOne,
-	"srcset": urlSrcset, "imagesrcset": urlSrcset,
-	"ping": urlSpaced, "profile": urlSpaced, "itemtype": urlSpaced,
-	"archive": urlSpaced, "attributionsrc": urlSpaced,
-	// CSS: the style attribute, and SVG presentation attributes that take
-	// url(#id) references.
-	"style": urlCSS, "fill": urlCSS, "stroke": urlCSS, "filter": urlCSS,
-	"clip-path": urlCSS, "mask": urlCSS, "marker-start": urlCSS,
-	"marker-mid": urlCSS, "marker-end": urlCSS, "cursor": urlCSS,
-}
-
-// inertAttrs hold text, numbers or keywords, never a URL (the same idea
-// as DOMPurify's URI_SAFE_ATTRIBUTES).
-var inertAttrs = set("abbr", "accesskey", "align", "alt", "autocomplete", "axis",
-	"bgcolor", "border", "cellpadding", "cellspacing", "char", "charoff", "checked",
-	"class", "color", "cols", "colspan", "compact", "coords", "cx", "cy", "d",
-	"datetime", "dir", "disabled", "download", "draggable", "dx", "dy", "enctype",
-	"face", "fill-opacity", "font-family", "font-size", "font-weight", "for",
-	"frame", "headers", "height", "hidden", "high", "hreflang", "id", "kind",
-	"label", "lang", "loading", "low", "max", "maxlength", "media", "method",
-	"min", "minlength", "multiple", "name", "nowrap", "open", "optimum", "pattern",
-	"placeholder", "points", "preserveaspectratio", "r", "readonly", "referrerpolicy",
-	"required", "reversed", "role", "rows", "rowspan", "rules", "rx", "ry",
-	"scope", "selected", "shape", "size", "sizes", "span", "spellcheck", "start",
-	"step", "stroke-linecap", "stroke-linejoin", "stroke-opacity", "stroke-width",
-	"summary", "tabindex", "text-anchor", "title", "transform", "translate",
-	"type", "valign", "value", "viewbox", "width", "wrap", "x", "x1", "x2",
-	"xmlns", "xmlns:xlink", "y", "y1", "y2")
-
-// attrKinds merges urlAttrs and inertAttrs: one lookup per attribute.
-var attrKinds = func() map[string]valueKind {
-	m := make(map[string]valueKind, len(urlAttrs)+len(inertAttrs))
-	for a := range inertAttrs {
-		m[a] = inert
-	}
-	for a, k := range urlAttrs {
-		m[a] = k
-	}
-	return m
-}()
-
-func kindOf(attr string) valueKind {
-	if k, ok := attrKinds[attr]; ok {
-		return k
-	}
-	if strings.HasPrefix(attr, "aria-") || strings.HasPrefix(attr, "data-") {
-		return inert
-	}
-	return urlOne
-}
-
 // attributes checks the current tag's attributes into s.attrs and reports
 // whether the tag must be written anew. It reads them with attrScan.scan when
 // it can, and with Tokenizer.TagAttr otherwise.
@@ -166,16 +96,22 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
 	}
+	// The compiled rule knows what the value holds (policy.KindOf, or the
+	// policy's declaration); a kind this pass does not know is dropped.
 	var reason string
-	switch kindOf(key) {
-	case urlOne:
+	switch k := rule.Kind(); k {
+	case policy.KindURL:
 		out, res, reason = s.url(out)
-	case urlSrcset:
+	case policy.KindSrcset:
 		out, reason = s.srcset(out)
-	case urlSpaced:
+	case policy.KindURLList:
 		out, reason = s.spaced(out)
-	case urlCSS:
+	case policy.KindCSS:
 		reason = s.css(out)
+	default:
+		if !k.Inert() {
+			reason = "unknown-kind"
+		}
 	}
 	if reason != "" {
 		return "", res, reason

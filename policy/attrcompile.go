@@ -1,0 +1,183 @@
+package policy
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// maxRules bounds the attribute rules one policy compiles to: one per
+// attribute entry and element it applies to (an entry without `on`
+// applies to every allowed element). Real policies have a few hundred;
+// without a bound, a 1 MiB file of 50,000 elements and 50,000 global
+// attributes would ask for 2.5 billion.
+const maxRules = 1 << 18
+
+// attrState is what compiling the attribute lists needs besides the
+// errors: declared kinds, what remove takes away, patterns already
+// entered, and the rule count.
+type attrState struct {
+	kinds     map[string]Kind // kinds declared in the Config
+	removeAll map[string]bool // attributes removed from every element
+	removeOn  map[[2]string]bool
+	patterns  map[[3]string]bool // element, attribute, pattern
+	rules     int
+}
+
+func newAttrState(remove []Attribute) attrState {
+	s := attrState{
+		kinds: map[string]Kind{}, removeAll: map[string]bool{},
+		removeOn: map[[2]string]bool{}, patterns: map[[3]string]bool{},
+	}
+	for _, r := range remove {
+		if len(r.On) == 0 {
+			s.removeAll[r.Name] = true
+		}
+		for _, el := range r.On {
+			s.removeOn[[2]string{r.Name, el}] = true
+		}
+	}
+	return s
+}
+
+// removed reports whether remove takes attribute attr off element el.
+func (s *attrState) removed(attr, el string) bool {
+	return s.removeAll[attr] || s.removeOn[[2]string{attr, el}]
+}
+
+// kindOf returns the kind of an attribute: the built-in table's, or the
+// one the Config declares.
+func (s *attrState) kindOf(name string) Kind {
+	if k := KindOf(name); k != KindUnknown {
+		return k
+	}
+	return s.kinds[name]
+}
+
+func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
+	switch {
+	case !attrRE.MatchString(a.Name):
+		k.fail(field+".name", "%q is not an attribute name", a.Name)
+	case removing:
+	default:
+		if why := refusedAttribute(a.Name); why != "" {
+			k.fail(field+".name", "%q %s", a.Name, why)
+		}
+	}
+	if a.Match != "" && !removing {
+		if _, err := anchored(a.Match); err != nil {
+			k.fail(field+".match", "bad regular expression: %v", err)
+		}
+	}
+	switch {
+	case a.Kind == "":
+	case removing:
+		k.fail(field+".kind", "means nothing in remove: the attribute goes, whatever it holds")
+	case attrRE.MatchString(a.Name):
+		k.declare(field+".kind", a)
+	}
+	for j, e := range a.On {
+		if !nameRE.MatchString(e) {
+			k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q is not an element name", e)
+		}
+	}
+}
+
+// declare records the kind an attribute entry declares, refusing one that
+// contradicts the built-in table, another declaration, or a name that
+// says it holds a URL: a URL must never be passed as text.
+func (k *compiler) declare(field string, a Attribute) {
+	kind, ok := parseKind(a.Kind)
+	builtin := KindOf(a.Name)
+	prev := k.kinds[a.Name]
+	switch {
+	case !ok:
+		k.fail(field, "%q is not a kind (%s)", a.Kind, declarable)
+	case builtin != KindUnknown && builtin != kind:
+		k.fail(field, "%q is a %s attribute; it cannot be declared %s", a.Name, builtin, kind)
+	case builtin == KindUnknown && urlish(a.Name) && kind != KindURL && kind != KindURLList && kind != KindSrcset:
+		k.fail(field, "%q is named like a URL attribute: declare it url, url-list or srcset, not %s", a.Name, kind)
+	case prev != KindUnknown && prev != kind:
+		k.fail(field, "%q is declared %s elsewhere in the policy; it cannot also be %s", a.Name, prev, kind)
+	case builtin == KindUnknown:
+		k.kinds[a.Name] = kind
+	}
+}
+
+// refusedAttribute says why a well-formed attribute name may never be
+// allowed, or returns "".
+func refusedAttribute(name string) string {
+	switch {
+	case strings.HasPrefix(name, "on"):
+		return "is never allowed: event handlers run script"
+	case forbiddenAttributes[name] != "":
+		return "is never allowed: it " + forbiddenAttributes[name]
+	case name == "rel" || name == "target":
+		return "on links is written by the links settings (links.rel, links.target_blank)"
+	}
+	return ""
+}
+
+// anchored compiles an attribute pattern so that it describes the whole
+// value.
+func anchored(match string) (*regexp.Regexp, error) {
+	return regexp.Compile(`^(?:` + match + `)$`)
+}
+
+// addAttributes enters the rules of attrs into the allowed elements,
+// minus what remove takes away. A rule for elements the policy does not
+// allow has no effect, except in add.attributes, where it is a mistake.
+// Its work is linear in the rules it enters, which maxRules bounds.
+func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, strict bool) {
+	for i, a := range attrs {
+		if k.rules > maxRules {
+			return // reported once
+		}
+		if !attrRE.MatchString(a.Name) || refusedAttribute(a.Name) != "" {
+			continue // reported by checkLists
+		}
+		kind := k.kindOf(a.Name)
+		if kind == KindUnknown {
+			if a.Kind == "" { // else the declaration was refused, and said so
+				k.fail(fmt.Sprintf("%s[%d].name", field, i), "%q is not a known attribute: say what it holds with `kind: ` (%s)", a.Name, declarable)
+			}
+			continue
+		}
+		var m *matcher
+		if a.Match != "" {
+			re, err := anchored(a.Match)
+			if err != nil {
+				continue // reported by checkLists
+			}
+			mm := newMatcher(re, a.Match)
+			m = &mm
+		}
+		on := a.On
+		if len(on) == 0 {
+			on = p.cfg.Elements
+		}
+		added := false
+		for _, name := range on {
+			el := p.elements[name]
+			if el == nil || k.removed(a.Name, name) {
+				continue
+			}
+			added = true
+			if k.rules++; k.rules > maxRules {
+				k.fail(fmt.Sprintf("%s[%d]", field, i), "the policy has more than %s attribute rules (one per attribute and element it applies to): give attributes an `on` list, or allow fewer elements", commas(maxRules))
+				return
+			}
+			if m != nil {
+				key := [3]string{name, a.Name, a.Match}
+				if k.patterns[key] {
+					continue
+				}
+				k.patterns[key] = true
+			}
+			el.add(a.Name, m, kind)
+		}
+		if strict && !added && len(a.On) > 0 {
+			k.fail(fmt.Sprintf("%s[%d].on", field, i), "none of %v is an allowed element", a.On)
+		}
+	}
+}
