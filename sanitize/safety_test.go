@@ -55,8 +55,8 @@ func testPolicies(tb testing.TB) map[string]*policy.Policy {
 // TestCorpusSafety runs all 1,073 XSS vectors through every preset and the
 // permissive policy, and checks the parsed output (html.Parse, as a
 // browser builds it): nothing that runs script, no URL with a scheme
-// outside the policy's list (WHATWG parse, per candidate for lists),
-// idempotence, and that the policy's bluemonday stage had nothing left to
+// outside the policy's list (WHATWG parse, per candidate for lists), no
+// leak out of the output's container (safety.Leaks), idempotence, and that the policy's bluemonday stage had nothing left to
 // remove.
 func TestCorpusSafety(t *testing.T) {
 	vectors := loadVectors(t)
@@ -79,6 +79,9 @@ func TestCorpusSafety(t *testing.T) {
 					}
 					for _, problem := range safety.Problems(out, p.URLOptions().Schemes) {
 						t.Errorf("%s\ninput:  %q\noutput: %q", problem, v.Input, out)
+					}
+					for _, leak := range safety.Leaks(out) {
+						t.Errorf("leaks: %s\ninput:  %q\noutput: %q", leak, v.Input, out)
 					}
 					if again, err := String(out, p); err != nil || again != out {
 						t.Errorf("not idempotent:\nonce:  %q\ntwice: %q (%v)", out, again, err)
