@@ -27,7 +27,7 @@ func TestLeaks(t *testing.T) {
 		{"end-body", "</body>x", false}, // ignored: #o and #a are open
 		{"end-p-creates-p", "</p>", false},
 		{"unclosed-button", "<button>x", false}, // the page's </div> ends it
-		{"unclosed-bold", "<b>x", true},     // reopens around the page's text
+		{"unclosed-bold", "<b>x", true},         // reopens around the page's text
 		{"comment", "<!-- x -->", false},
 		{"unclosed-comment", "<!-- x", true},
 		{"plaintext", "<plaintext>", true},
