@@ -44,10 +44,10 @@ type pass struct {
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
 
-	stack     []open  // elements written and not yet closed
-	foreign   int     // how many of them are SVG
-	opened    [13]int // how many of each scopedIndex element are on it
-	skip      string  // element whose content is being dropped, or ""
+	stack     []open       // elements written and not yet closed
+	opened    [nScoped]int // how many of each scopedIndex element are on it
+	forms     int          // how many written <form> elements are on it
+	skip      string       // element whose content is being dropped, or ""
 	skipDepth int
 
 	scratch []byte    // raw bytes of the current tag
@@ -62,8 +62,15 @@ type pass struct {
 // open is an element on the stack.
 type open struct {
 	name    string
-	foreign bool
-	dropped bool // its start tag was dropped: close it without a trace
+	foreign bool // an SVG element
+	// inForeign says the tokens after its start tag are read by the rules
+	// for foreign content (HTML §13.2.6): it is an SVG element other than
+	// an HTML integration point, or a dropped element inside one.
+	inForeign bool
+	dropped   bool  // its start tag was dropped: close it without a trace
+	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
+	mode      mode  // the insertion mode for its content (insert.go)
+	cur       int32 // index of the browser's current node when it is on top
 }
 
 // allowed is an element the policy allows.
@@ -100,8 +107,8 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.z.SetMaxBuf(s.limits.MaxTokenBytes)
 	s.out, s.werr, s.report = w, nil, report
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
-	s.stack, s.foreign, s.skip, s.skipDepth = s.stack[:0], 0, "", 0
-	s.opened = [13]int{}
+	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
+	s.opened, s.forms = [nScoped]int{}, 0
 	return s
 }
 
@@ -249,15 +256,16 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	}
 	el, info := a.el, a.info
 	name = el.Name // a string the policy owns, safe to keep on the stack
-	if s.foreign > 0 && info&infoBreakout != 0 {
-		s.closeForeign()
-	}
-	s.impliedEndTags(name, info)
-	foreign := s.foreign > 0 || name == "svg"
+	foreign, void, placed := s.startContext(name, info, selfClosing)
 	isVoid := info&infoVoid != 0
-	void := isVoid || selfClosing && foreign
-	if !void && len(s.stack) >= s.limits.MaxDepth {
-		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
+	if !void && !s.room() {
+		return
+	}
+	if !placed {
+		s.change(Change{Element: name, Action: RemovedElement, Reason: "misplaced"})
+		if !void {
+			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+		}
 		return
 	}
 	changed := s.attributes(el, name)
@@ -266,7 +274,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// only its content. Its end tag is consumed without a trace.
 		s.change(Change{Element: name, Action: RemovedElement, Reason: "no-attributes-left"})
 		if !void {
-			s.pushFrame(open{name: name, dropped: true})
+			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
 		}
 		return
 	}
@@ -332,9 +340,13 @@ func (s *pass) endTag(raw []byte) {
 		return
 	}
 	if name == "br" {
-		// "</br>" is a line break in every browser (HTML §13.2.6.4.7).
+		// "</br>" is a line break in every browser (HTML §13.2.6.4.7), and
+		// like <br> it ends foreign content (§13.2.6.5).
 		if s.p.Element("br") != nil {
-			s.writeString("<br>")
+			s.closeForeign()
+			if s.placeHTML("br", infoVoid) {
+				s.writeString("<br>")
+			}
 		}
 		return
 	}
