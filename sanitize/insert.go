@@ -137,31 +137,23 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 }
 
 // closeLink closes an open link before a new one: a browser runs the
-// adoption agency for an <a> on the list of active formatting elements.
-// It reports false, to drop the new link, when the open one lies beyond a
-// table or an SVG <desc>: the adoption agency finds it out of scope and
-// takes it off the stack from the middle, which the pass cannot follow.
+// adoption agency for an <a> on the list of active formatting elements
+// after its last marker. It reports false, to drop the new link, when the
+// open one lies beyond a table or an SVG <desc>: the adoption agency
+// finds it out of scope and takes it off the stack from the middle, which
+// the pass cannot follow. The frames keep both indices, so this is O(1)
+// plus the elements it closes.
 func (s *pass) closeLink() bool {
-	if s.opened[scopedIndex("a")] == 0 {
+	n := len(s.stack)
+	if n == 0 || s.stack[n-1].link < 0 {
 		return true
 	}
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		f := &s.stack[i]
-		switch {
-		case f.name == "a" && !f.foreign:
-			for len(s.stack) > i {
-				s.closeTop(true)
-			}
-			return true
-		case f.foreign || f.dropped || f.implied:
-			if f.foreign && htmlIntegrationPoint[f.name] {
-				return false
-			}
-		case markers[f.name]:
-			return true
-		case f.name == "table":
-			return false
-		}
+	top := s.stack[n-1]
+	if top.fence > top.link {
+		return false
+	}
+	for len(s.stack) > int(top.link) {
+		s.closeTop(true)
 	}
 	return true
 }

@@ -44,10 +44,11 @@ type pass struct {
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
 
-	stack     []open       // elements written and not yet closed
-	opened    [nScoped]int // how many of each scopedIndex element are on it
-	forms     int          // how many written <form> elements are on it
-	skip      string       // element whose content is being dropped, or ""
+	stack     []open         // elements written and not yet closed
+	last      [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
+	forms     int            // how many written <form> elements are on it
+	lastOpen  []int32        // by allowed.slot: index of the innermost such element on it, or -1
+	skip      string         // element whose content is being dropped, or ""
 	skipDepth int
 
 	scratch []byte    // raw bytes of the current tag
@@ -71,12 +72,20 @@ type open struct {
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
+	link      int32 // index of the open <a> a new <a> would find, or -1
+	fence     int32 // index of the innermost <table> or SVG <desc>, or -1
+	// Indices of the innermost scope boundary (scopeBoundary, or any SVG
+	// element), and list scope boundary, at or below it, or -1; and of the
+	// element with its name below it, if scopedIndex numbers that name.
+	scopeFence, listFence, prevSame int32
+	slot, prevOpen                  int32 // allowed.slot (or -1), and lastOpen's value below it
 }
 
 // allowed is an element the policy allows.
 type allowed struct {
 	el   *policy.Element
 	info elemInfo
+	slot int32 // its index in pass.lastOpen
 }
 
 // attr is an attribute to write. Strings taken from the tokenizer's
@@ -98,9 +107,13 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
-				s.elements[name] = allowed{el, elemInfos[name]}
+				s.elements[name] = allowed{el, elemInfos[name], int32(len(s.elements))}
 			}
 		}
+		s.lastOpen = make([]int32, len(s.elements))
+	}
+	for i := range s.lastOpen {
+		s.lastOpen[i] = -1
 	}
 	s.in.r, s.in.left = r, s.limits.MaxInputBytes
 	s.z = html.NewTokenizer(&s.in)
@@ -108,7 +121,7 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.out, s.werr, s.report = w, nil, report
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
-	s.opened, s.forms = [nScoped]int{}, 0
+	s.last, s.forms = noneOpen, 0
 	return s
 }
 
@@ -350,8 +363,10 @@ func (s *pass) endTag(raw []byte) {
 		}
 		return
 	}
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		if s.stack[i].name == name {
+	// Only allowed elements are ever pushed: their frames are indexed, so
+	// end tags that match nothing do not search a deep stack.
+	if a, ok := s.elements[name]; ok {
+		if i := int(s.lastOpen[a.slot]); i >= 0 {
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
 			}

@@ -19,12 +19,32 @@ func (s *pass) push(name string, foreign bool) {
 // pushFrame pushes f, deriving what it inherits from the frame below: the
 // insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
-	f.cur, f.mode = -1, modeBody
+	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
 	if n := len(s.stack); n > 0 {
-		f.cur, f.mode = s.stack[n-1].cur, s.stack[n-1].mode
+		b := &s.stack[n-1]
+		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
 	}
+	i := int32(len(s.stack))
 	if !f.dropped {
-		f.cur = int32(len(s.stack))
+		f.cur = i
+		if f.foreign || scopeBoundary[f.name] {
+			f.scopeFence = i
+		}
+		if f.foreign || listBoundary[f.name] {
+			f.listFence = i
+		}
+		switch {
+		case f.foreign:
+			if htmlIntegrationPoint[f.name] {
+				f.fence = i
+			}
+		case f.name == "a" && !f.implied:
+			f.link = i
+		case markers[f.name]:
+			f.link = -1
+		case f.name == "table":
+			f.fence = i
+		}
 		if m, ok := modeOf[f.name]; ok && !f.foreign {
 			f.mode = m
 		}
@@ -32,14 +52,18 @@ func (s *pass) pushFrame(f open) {
 			s.forms++
 		}
 	}
-	s.stack = append(s.stack, f)
-	if i := scopedIndex(f.name); i >= 0 {
-		s.opened[i]++
+	if k := scopedIndex(f.name); k >= 0 {
+		f.prevSame, s.last[k] = s.last[k], i
 	}
+	f.slot = -1
+	if a, ok := s.elements[f.name]; ok {
+		f.slot, f.prevOpen, s.lastOpen[a.slot] = a.slot, s.lastOpen[a.slot], i
+	}
+	s.stack = append(s.stack, f)
 }
 
 // scopedIndex numbers the elements impliedEndTags looks for, so that the
-// pass can count them on the stack and skip the search when none is open.
+// pass finds the innermost open one without a search (pass.last).
 func scopedIndex(name string) int {
 	switch name {
 	case "p":
@@ -79,13 +103,24 @@ func scopedIndex(name string) int {
 // nScoped is how many names scopedIndex numbers.
 const nScoped = 15
 
+// noneOpen is pass.last for an empty stack.
+var noneOpen = func() (a [nScoped]int32) {
+	for i := range a {
+		a[i] = -1
+	}
+	return a
+}()
+
 // closeTop writes the end tag of the innermost open element. implicit
 // says the input did not close it.
 func (s *pass) closeTop(implicit bool) {
 	top := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
-	if i := scopedIndex(top.name); i >= 0 {
-		s.opened[i]--
+	if k := scopedIndex(top.name); k >= 0 {
+		s.last[k] = top.prevSame
+	}
+	if top.slot >= 0 {
+		s.lastOpen[top.slot] = top.prevOpen
 	}
 	if top.name == "form" && !top.foreign && !top.dropped {
 		s.forms--
@@ -149,22 +184,22 @@ func (s *pass) startContext(name string, info elemInfo, selfClosing bool) (forei
 // writes is explicit, so the browser follows.
 func (s *pass) impliedEndTags(name string, info elemInfo) {
 	if info&infoClosesP != 0 {
-		s.closeUpTo("p", scopeBoundary)
+		s.closeUpTo("p", false)
 	}
 	switch name {
 	case "li":
-		s.closeUpTo("li", listBoundary)
+		s.closeUpTo("li", true)
 	case "dt", "dd":
-		s.closeUpTo("dt", listBoundary)
-		s.closeUpTo("dd", listBoundary)
+		s.closeUpTo("dt", true)
+		s.closeUpTo("dd", true)
 	case "h1", "h2", "h3", "h4", "h5", "h6":
 		if c := s.current(); c != nil && headings[c.name] {
 			s.closeCurrent()
 		}
 	case "button":
-		s.closeUpTo("button", scopeBoundary) // buttons do not nest
+		s.closeUpTo("button", false) // buttons do not nest
 	case "nobr":
-		s.closeUpTo("nobr", scopeBoundary)
+		s.closeUpTo("nobr", false)
 	case "option", "optgroup":
 		if c := s.current(); c != nil && c.name == "option" {
 			s.closeCurrent()
@@ -172,8 +207,8 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 	case "rb", "rtc":
 		s.generateImpliedEndTags("")
 	case "rt", "rp":
-		s.closeUpTo("rt", scopeBoundary)
-		s.closeUpTo("rp", scopeBoundary)
+		s.closeUpTo("rt", false)
+		s.closeUpTo("rp", false)
 		s.generateImpliedEndTags("rtc")
 	}
 }
@@ -210,22 +245,25 @@ func (s *pass) closeCurrent() {
 }
 
 // closeUpTo closes the open element name, and everything inside it, if
-// it is open without one of the boundary elements in between.
-func (s *pass) closeUpTo(name string, boundary map[string]bool) {
-	if s.opened[scopedIndex(name)] == 0 {
+// it is open without a boundary element in between: one of scopeBoundary
+// (or listBoundary, if list), or an SVG element. The frames keep the
+// indices, so this is O(1) plus the elements it closes: a search down the
+// stack would make a deep document quadratic.
+func (s *pass) closeUpTo(name string, list bool) {
+	at := s.last[scopedIndex(name)]
+	if at < 0 {
 		return
 	}
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		switch f := &s.stack[i]; {
-		case f.name == name:
-			for len(s.stack) > i {
-				s.closeTop(true)
-			}
-			return
-		case f.dropped: // not in the browser's stack
-		case boundary[f.name] || f.foreign:
-			return
-		}
+	top := &s.stack[len(s.stack)-1]
+	fence := top.scopeFence
+	if list {
+		fence = top.listFence
+	}
+	if fence > at {
+		return
+	}
+	for len(s.stack) > int(at) {
+		s.closeTop(true)
 	}
 }
 
