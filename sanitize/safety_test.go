@@ -223,3 +223,15 @@ func TestNoLeakRegressions(t *testing.T) {
 		})
 	}
 }
+
+// TestForeignContentPremise pins what the pass's model of foreign content
+// rests on (tree.go, foreignContent): no policy can allow <math>, so no
+// output holds MathML (text integration points, annotation-xml), and the
+// SVG integration points other than <desc> are refused too.
+func TestForeignContentPremise(t *testing.T) {
+	for _, name := range []string{"math", "foreignobject", "title"} {
+		if _, err := policy.Compile(policy.Config{Elements: []string{name}}); err == nil {
+			t.Errorf("policy.Compile allows <%s>", name)
+		}
+	}
+}

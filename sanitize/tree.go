@@ -90,18 +90,16 @@ func scopedIndex(name string) int {
 		return 10
 	case "rp":
 		return 11
-	case "a":
-		return 12
 	case "button":
-		return 13
+		return 12
 	case "nobr":
-		return 14
+		return 13
 	}
 	return -1
 }
 
 // nScoped is how many names scopedIndex numbers.
-const nScoped = 15
+const nScoped = 14
 
 // noneOpen is pass.last for an empty stack.
 var noneOpen = func() (a [nScoped]int32) {
