@@ -16,6 +16,7 @@ import (
 //   - no panic; an error is only a *sanitize.LimitError, with no output;
 //   - the output, parsed as a browser would, has nothing that runs script
 //     and no URL with a scheme outside the policy's list;
+//   - the output stays in its container on a page (safety.Leaks);
 //   - sanitising the output again changes nothing;
 //   - the changes reported stay as they were reported after later calls
 //     (they own their memory).
@@ -57,6 +58,9 @@ func FuzzSanitize(f *testing.F) {
 			}
 			for _, problem := range safety.Problems(out, p.URLOptions().Schemes) {
 				t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)
+			}
+			for _, leak := range safety.Leaks(out) {
+				t.Errorf("%s: leaks: %s\ninput:  %q\noutput: %q", name, leak, in, out)
 			}
 			if again, err := sanitize.String(out, p); err != nil || again != out {
 				t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)

@@ -103,7 +103,7 @@ func basicPreset() Config {
 			{Name: "cite", On: []string{"q", "del", "ins"}},
 			{Name: "datetime", On: []string{"time", "del", "ins"}, Match: patDatetime},
 		},
-		URLs:  webURLs(),
+		URLs: webURLs(),
 		// A link whose text names another host than its href misleads
 		// its reader: the href goes, the text stays.
 		Links: Links{Rel: []string{"nofollow", "ugc"}, TextMismatch: "reject"},

@@ -44,11 +44,11 @@ type pass struct {
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
 
-	stack     []open  // elements written and not yet closed
-	openCount []int   // how many of each allowed element (by id) are on it
-	foreign   int     // how many of them are SVG
-	opened    [13]int // how many of each scopedIndex element are on it
-	skip      string  // element whose content is being dropped, or ""
+	stack     []open         // elements written and not yet closed
+	last      [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
+	forms     int            // how many written <form> elements are on it
+	lastOpen  []int32        // by allowed.slot: index of the innermost such element on it, or -1
+	skip      string         // element whose content is being dropped, or ""
 	skipDepth int
 	marked    bool // fragmentMark was written: the policy stage's output needs unmarking
 
@@ -64,16 +64,29 @@ type pass struct {
 // open is an element on the stack.
 type open struct {
 	name    string
-	id      int // its allowed.id
-	foreign bool
-	dropped bool // its start tag was dropped: close it without a trace
+	foreign bool // an SVG element
+	// inForeign says the tokens after its start tag are read by the rules
+	// for foreign content (HTML §13.2.6): it is an SVG element other than
+	// an HTML integration point, or a dropped element inside one.
+	inForeign bool
+	dropped   bool  // its start tag was dropped: close it without a trace
+	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
+	mode      mode  // the insertion mode for its content (insert.go)
+	cur       int32 // index of the browser's current node when it is on top
+	link      int32 // index of the open <a> a new <a> would find, or -1
+	fence     int32 // index of the innermost <table> or SVG <desc>, or -1
+	// Indices of the innermost scope boundary (scopeBoundary, or any SVG
+	// element), and list scope boundary, at or below it, or -1; and of the
+	// element with its name below it, if scopedIndex numbers that name.
+	scopeFence, listFence, prevSame int32
+	slot, prevOpen                  int32 // allowed.slot (or -1), and lastOpen's value below it
 }
 
 // allowed is an element the policy allows.
 type allowed struct {
 	el   *policy.Element
 	info elemInfo
-	id   int // its index in openCount
+	slot int32 // its index in pass.lastOpen
 }
 
 // attr is an attribute to write. Strings taken from the tokenizer's
@@ -96,19 +109,21 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
-				s.elements[name] = allowed{el, elemInfos[name], len(s.elements)}
+				s.elements[name] = allowed{el, elemInfos[name], int32(len(s.elements))}
 			}
 		}
-		s.openCount = make([]int, len(s.elements))
+		s.lastOpen = make([]int32, len(s.elements))
+	}
+	for i := range s.lastOpen {
+		s.lastOpen[i] = -1
 	}
 	s.in.r, s.in.left = r, s.limits.MaxInputBytes
 	s.z = html.NewTokenizer(&s.in)
 	s.z.SetMaxBuf(s.limits.MaxTokenBytes)
 	s.out, s.werr, s.report = w, nil, report
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
-	s.stack, s.foreign, s.skip, s.skipDepth = s.stack[:0], 0, "", 0
-	clear(s.openCount)
-	s.opened = [13]int{}
+	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
+	s.last, s.forms = noneOpen, 0
 	s.marked = false
 	return s
 }
@@ -286,15 +301,16 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	}
 	el, info := a.el, a.info
 	name = el.Name // a string the policy owns, safe to keep on the stack
-	if s.foreign > 0 && info&infoBreakout != 0 {
-		s.closeForeign()
-	}
-	s.impliedEndTags(name, info)
-	foreign := s.foreign > 0 || name == "svg"
+	foreign, void, placed := s.startContext(name, info, selfClosing)
 	isVoid := info&infoVoid != 0
-	void := isVoid || selfClosing && foreign
-	if !void && len(s.stack) >= s.limits.MaxDepth {
-		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
+	if !void && !s.room() {
+		return
+	}
+	if !placed {
+		s.change(Change{Element: name, Action: RemovedElement, Reason: "misplaced"})
+		if !void {
+			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+		}
 		return
 	}
 	changed := s.attributes(el, name)
@@ -303,7 +319,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// only its content. Its end tag is consumed without a trace.
 		s.change(Change{Element: name, Action: RemovedElement, Reason: "no-attributes-left"})
 		if !void {
-			s.pushFrame(open{name: name, id: a.id, dropped: true})
+			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
 		}
 		return
 	}
@@ -315,7 +331,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.write(s.scratch)
 	}
 	if !void {
-		s.pushFrame(open{name: name, id: a.id, foreign: foreign})
+		s.push(name, foreign)
 	}
 }
 
@@ -369,19 +385,20 @@ func (s *pass) endTag(raw []byte) {
 		return
 	}
 	if name == "br" {
-		// "</br>" is a line break in every browser (HTML §13.2.6.4.7).
+		// "</br>" is a line break in every browser (HTML §13.2.6.4.7), and
+		// like <br> it ends foreign content (§13.2.6.5).
 		if s.p.Element("br") != nil {
-			s.writeString("<br>")
+			s.closeForeign()
+			if s.placeHTML("br", infoVoid) {
+				s.writeString("<br>")
+			}
 		}
 		return
 	}
-	// Only allowed elements are on the stack; counting them keeps end tags
-	// with nothing to close from scanning it (linear time in the input).
-	if a, ok := s.elements[name]; ok && s.openCount[a.id] > 0 {
-		for i := len(s.stack) - 1; ; i-- {
-			if s.stack[i].name != name {
-				continue
-			}
+	// Only allowed elements are ever pushed: their frames are indexed, so
+	// end tags that match nothing do not search a deep stack.
+	if a, ok := s.elements[name]; ok {
+		if i := int(s.lastOpen[a.slot]); i >= 0 {
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
 			}

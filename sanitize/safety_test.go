@@ -2,7 +2,9 @@ package sanitize
 
 import (
 	"errors"
+	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/jsonl"
@@ -55,8 +57,8 @@ func testPolicies(tb testing.TB) map[string]*policy.Policy {
 // TestCorpusSafety runs all 1,073 XSS vectors through every preset and the
 // permissive policy, and checks the parsed output (html.Parse, as a
 // browser builds it): nothing that runs script, no URL with a scheme
-// outside the policy's list (WHATWG parse, per candidate for lists),
-// idempotence, and that the policy's bluemonday stage had nothing left to
+// outside the policy's list (WHATWG parse, per candidate for lists), no
+// leak out of the output's container (safety.Leaks), idempotence, and that the policy's bluemonday stage had nothing left to
 // remove.
 func TestCorpusSafety(t *testing.T) {
 	vectors := loadVectors(t)
@@ -79,6 +81,9 @@ func TestCorpusSafety(t *testing.T) {
 					}
 					for _, problem := range safety.Problems(out, p.URLOptions().Schemes) {
 						t.Errorf("%s\ninput:  %q\noutput: %q", problem, v.Input, out)
+					}
+					for _, leak := range safety.Leaks(out) {
+						t.Errorf("leaks: %s\ninput:  %q\noutput: %q", leak, v.Input, out)
 					}
 					if again, err := String(out, p); err != nil || again != out {
 						t.Errorf("not idempotent:\nonce:  %q\ntwice: %q (%v)", out, again, err)
@@ -105,4 +110,128 @@ func TestSafetyCheckSensitivity(t *testing.T) {
 		t.Errorf("the safety check flags only %d of the raw vectors; it should flag at least 450", flagged)
 	}
 	t.Logf("the safety check flags %d of 1073 raw vectors", flagged)
+}
+
+// structuralPolicy allows every element that changes how a browser
+// builds the tree and that no policy forbids, with the attributes that
+// keep them (font's color makes it a breakout tag in SVG).
+const structuralPolicy = `extends: ugc
+add:
+  elements: [svg, g, rect, desc, text, image, use, form, input, button, label, font,
+             center, nav, nobr, option, optgroup, marquee, rb, rtc, menu, address,
+             search, listing, dir, dialog, map, area, video, source, basefont]
+  attributes:
+    - {name: href, on: [a, image, use, area]}
+    - {name: color, on: [font]}
+    - {name: class}
+`
+
+// TestNoLeakGenerated is the containment property over generated markup:
+// random sequences of start, end and self-closing tags of the elements
+// that change how a browser builds the tree (foreign content and its
+// integration points, breakout tags, tables, lists, paragraphs,
+// formatting elements, forms, headings, ruby), under the permissive
+// policy, the ugc preset and a policy that allows them all. The output
+// must stay in its container (safety.Leaks) and be a fixed point. The
+// seed is fixed, so a failure reproduces.
+func TestNoLeakGenerated(t *testing.T) {
+	names := []string{"svg", "g", "rect", "desc", "text", "title", "foreignObject", "math",
+		"a", "b", "i", "font", "span", "p", "div", "br", "img", "image", "hr", "li", "ul",
+		"ol", "dd", "dt", "dl", "table", "caption", "colgroup", "col", "thead", "tbody",
+		"tr", "td", "th", "form", "input", "button", "label", "h1", "h2", "pre", "section",
+		"center", "nav", "video", "source", "map", "area", "ruby", "rt", "rp", "rb", "rtc",
+		"details", "summary", "nobr", "option", "optgroup", "marquee", "address", "menu"}
+	attrs := []string{"", "", ` href="/x"`, ` color="red"`, ` src="/i.png"`, ` class="c"`}
+	rng := rand.New(rand.NewPCG(genSeed, 6))
+	ps := testPolicies(t)
+	ps["structural"] = mustPolicy(t, structuralPolicy)
+	cases := 20000
+	if testing.Short() {
+		cases = 2000
+	}
+	var b strings.Builder
+	for range cases {
+		b.Reset()
+		for range 1 + rng.IntN(14) {
+			name := names[rng.IntN(len(names))]
+			switch rng.IntN(5) {
+			case 0:
+				b.WriteString("</" + name + ">")
+			case 1:
+				b.WriteString("<" + name + attrs[rng.IntN(len(attrs))] + "/>")
+			case 2:
+				b.WriteString("x")
+			default:
+				b.WriteString("<" + name + attrs[rng.IntN(len(attrs))] + ">")
+			}
+		}
+		in := b.String()
+		for _, name := range []string{"permissive", "ugc", "structural"} {
+			out, err := String(in, ps[name])
+			if err != nil {
+				t.Fatalf("%s: String(%q): %v", name, in, err)
+			}
+			if leaks := safety.Leaks(out); len(leaks) > 0 {
+				t.Fatalf("%s: leaks: %s\ninput:  %q\noutput: %q", name, leaks[0], in, out)
+			}
+			if again, _ := String(out, ps[name]); again != out {
+				t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q", name, in, out, again)
+			}
+		}
+	}
+}
+
+// genSeed seeds TestNoLeakGenerated.
+var genSeed uint64 = 9
+
+// TestNoLeakRegressions pins each reproducer of the class: issue 9
+// defect 6 and what the containment property found after it. The output
+// must stay in its container and be exactly this.
+func TestNoLeakRegressions(t *testing.T) {
+	tests := []struct{ name, policy, in, want string }{
+		{"issue9-svg-end-br", "permissive", `<svg></br><a href="https://evil.example/"/>`,
+			`<svg></svg><br><a href="https://evil.example/" rel="nofollow noopener ugc" target="_blank"></a>`},
+		{"issue9-svg-desc-self-closing", "permissive", `<svg><desc><rect/>`,
+			`<svg><desc><rect></rect></desc></svg>`},
+		{"svg-desc-breakout-stays", "permissive", `<svg><desc><p>x</desc><rect/><b>y`,
+			`<svg><desc><p>x</p></desc><rect/></svg><b>y</b>`},
+		{"svg-void-name-is-open", "permissive", `<svg><source><g>x</svg>`, `<svg><g>x</g></svg>`},
+		{"table-in-foster-parented-div", "ugc", `<table><div><table></table></div></table>x`,
+			`<table></table><table></table>x`},
+		{"nested-button-and-cells-outside-table", "permissive",
+			`<caption><button><br/><div>x<td><ul><button></button></ul></td></div></button></caption>`,
+			`<button><br/><div>x<ul></ul></div></button><button></button>`},
+		{"nested-form", "permissive", `<form action="/a"><li><form action="/b"></form>x</li></form>`,
+			`<form action="/a"><li>x</li></form>`},
+		{"heading-in-heading", "ugc", `<h1><h2>x</h2>y</h1>`, `<h1></h1><h2>x</h2>y`},
+		{"link-beyond-table", "ugc", `<a href="/1"><table><a href="/2">x</a></table></a>`,
+			`<a href="/1" rel="nofollow ugc"><table>x</table></a>`},
+	}
+	ps := testPolicies(t)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := String(tc.in, ps[tc.policy])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+			for _, leak := range safety.Leaks(got) {
+				t.Errorf("leaks: %s", leak)
+			}
+		})
+	}
+}
+
+// TestForeignContentPremise pins what the pass's model of foreign content
+// rests on (tree.go, foreignContent): no policy can allow <math>, so no
+// output holds MathML (text integration points, annotation-xml), and the
+// SVG integration points other than <desc> are refused too.
+func TestForeignContentPremise(t *testing.T) {
+	for _, name := range []string{"math", "foreignobject", "title"} {
+		if _, err := policy.Compile(policy.Config{Elements: []string{name}}); err == nil {
+			t.Errorf("policy.Compile allows <%s>", name)
+		}
+	}
 }

@@ -4,23 +4,66 @@ package sanitize
 // so that its output is balanced: a comment can neither close the page's
 // elements ("</div>") nor leave its own open ("<a href=…>" swallowing the
 // rest of the page). The rules below are the parts of the HTML tree
-// builder (WHATWG HTML §13.2.6) that decide where an element ends; the
-// rest of the tree builder (foster parenting, adoption agency) changes
-// where content goes, not whether markup is markup, and is left out.
+// builder (WHATWG HTML §13.2.6) that decide where an element ends. The
+// pass writes an explicit end tag for every element a browser would close
+// by itself, so that the browser's stack of open elements stays the
+// pass's; where the browser would ignore a tag, move it (foster
+// parenting) or take an element off the stack from the middle (adoption
+// agency), the pass drops the tag instead (insert.go), keeping its text.
+// The property test is safety.Leaks.
 
+func (s *pass) push(name string, foreign bool) {
+	s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name]})
+}
+
+// pushFrame pushes f, deriving what it inherits from the frame below: the
+// insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
+	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
+	if n := len(s.stack); n > 0 {
+		b := &s.stack[n-1]
+		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
+	}
+	i := int32(len(s.stack))
+	if !f.dropped {
+		f.cur = i
+		if f.foreign || scopeBoundary[f.name] {
+			f.scopeFence = i
+		}
+		if f.foreign || listBoundary[f.name] {
+			f.listFence = i
+		}
+		switch {
+		case f.foreign:
+			if htmlIntegrationPoint[f.name] {
+				f.fence = i
+			}
+		case f.name == "a" && !f.implied:
+			f.link = i
+		case markers[f.name]:
+			f.link = -1
+		case f.name == "table":
+			f.fence = i
+		}
+		if m, ok := modeOf[f.name]; ok && !f.foreign {
+			f.mode = m
+		}
+		if f.name == "form" && !f.foreign {
+			s.forms++
+		}
+	}
+	if k := scopedIndex(f.name); k >= 0 {
+		f.prevSame, s.last[k] = s.last[k], i
+	}
+	f.slot = -1
+	if a, ok := s.elements[f.name]; ok {
+		f.slot, f.prevOpen, s.lastOpen[a.slot] = a.slot, s.lastOpen[a.slot], i
+	}
 	s.stack = append(s.stack, f)
-	s.openCount[f.id]++
-	if f.foreign {
-		s.foreign++
-	}
-	if i := scopedIndex(f.name); i >= 0 {
-		s.opened[i]++
-	}
 }
 
 // scopedIndex numbers the elements impliedEndTags looks for, so that the
-// pass can count them on the stack and skip the search when none is open.
+// pass finds the innermost open one without a search (pass.last).
 func scopedIndex(name string) int {
 	switch name {
 	case "p":
@@ -47,25 +90,40 @@ func scopedIndex(name string) int {
 		return 10
 	case "rp":
 		return 11
-	case "a":
+	case "button":
 		return 12
+	case "nobr":
+		return 13
 	}
 	return -1
 }
+
+// nScoped is how many names scopedIndex numbers.
+const nScoped = 14
+
+// noneOpen is pass.last for an empty stack.
+var noneOpen = func() (a [nScoped]int32) {
+	for i := range a {
+		a[i] = -1
+	}
+	return a
+}()
 
 // closeTop writes the end tag of the innermost open element. implicit
 // says the input did not close it.
 func (s *pass) closeTop(implicit bool) {
 	top := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
-	s.openCount[top.id]--
-	if top.foreign {
-		s.foreign--
+	if k := scopedIndex(top.name); k >= 0 {
+		s.last[k] = top.prevSame
 	}
-	if i := scopedIndex(top.name); i >= 0 {
-		s.opened[i]--
+	if top.slot >= 0 {
+		s.lastOpen[top.slot] = top.prevOpen
 	}
-	if top.dropped {
+	if top.name == "form" && !top.foreign && !top.dropped {
+		s.forms--
+	}
+	if top.dropped || top.implied {
 		return
 	}
 	b := append(s.tagBuf[:0], '<', '/')
@@ -77,59 +135,133 @@ func (s *pass) closeTop(implicit bool) {
 	}
 }
 
-// closeForeign closes the open SVG elements: an HTML element such as <p>
-// or <img> inside <svg> ends it in a browser ("in foreign content" rule).
+// foreignContent reports whether a browser reads the next token by the
+// rules for foreign content (HTML §13.2.6, tree construction dispatcher):
+// the current node is an SVG element and not an HTML integration point.
+// (MathML never gets this far: policy.Compile refuses math, so no output
+// holds a MathML element, text integration point or annotation-xml.)
+func (s *pass) foreignContent() bool {
+	n := len(s.stack)
+	return n > 0 && s.stack[n-1].inForeign
+}
+
+// closeForeign closes the open SVG elements down to the nearest HTML
+// element or HTML integration point, as a browser pops them before a
+// breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
 func (s *pass) closeForeign() {
-	for s.foreign > 0 {
+	for s.foreignContent() {
 		s.closeTop(true)
 	}
 }
 
+// startContext decides where the allowed start tag name goes, as the
+// tree builder does, and closes what a browser closes before it. In
+// foreign content a breakout tag ends the SVG first; any other tag is an
+// SVG element, whatever its name, and only "/>" makes it void (HTML
+// §13.2.6.5). Elsewhere <svg> opens foreign content and every other tag
+// is an HTML element, whose "/>" is ignored unless it is void; <image> is
+// <img> there (§13.2.6.4.7). ok is false if the tag must be dropped.
+func (s *pass) startContext(name string, info elemInfo, selfClosing bool) (foreign, void, ok bool) {
+	if s.foreignContent() {
+		if info&infoBreakout == 0 {
+			return true, selfClosing, true
+		}
+		s.closeForeign()
+	}
+	if name == "svg" {
+		return true, selfClosing, s.placeHTML(name, info)
+	}
+	return false, info&infoVoid != 0 || name == "image", s.placeHTML(name, info)
+}
+
 // impliedEndTags closes what a browser closes when the start tag name
-// arrives: an open <p> before a block, an open <li> before the next <li>,
-// and so on ("close a p element", "generate implied end tags").
+// arrives in body: an open <p> before a block, an open <li> before the
+// next <li>, a heading before a heading, and so on ("close a p element",
+// "generate implied end tags", HTML §13.2.6.4.7). Where its search stops
+// short of a browser's, it closes more, never less: every end tag it
+// writes is explicit, so the browser follows.
 func (s *pass) impliedEndTags(name string, info elemInfo) {
-	switch {
-	case info&infoClosesP != 0:
-		s.closeUpTo("p", scopeBoundary)
-	case name == "li":
-		s.closeUpTo("li", listBoundary)
-	case name == "dt" || name == "dd":
-		s.closeUpTo("dt", listBoundary)
-		s.closeUpTo("dd", listBoundary)
-	case name == "tr":
-		s.closeUpTo("tr", tableBoundary)
-	case name == "td" || name == "th":
-		s.closeUpTo("td", rowBoundary)
-		s.closeUpTo("th", rowBoundary)
-	case name == "thead" || name == "tbody" || name == "tfoot":
-		s.closeUpTo("thead", tableBoundary)
-		s.closeUpTo("tbody", tableBoundary)
-		s.closeUpTo("tfoot", tableBoundary)
-	case name == "rt" || name == "rp":
-		s.closeUpTo("rt", scopeBoundary)
-		s.closeUpTo("rp", scopeBoundary)
-	case name == "a":
-		s.closeUpTo("a", scopeBoundary) // links do not nest
+	if info&infoClosesP != 0 {
+		s.closeUpTo("p", false)
+	}
+	switch name {
+	case "li":
+		s.closeUpTo("li", true)
+	case "dt", "dd":
+		s.closeUpTo("dt", true)
+		s.closeUpTo("dd", true)
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		if c := s.current(); c != nil && headings[c.name] {
+			s.closeCurrent()
+		}
+	case "button":
+		s.closeUpTo("button", false) // buttons do not nest
+	case "nobr":
+		s.closeUpTo("nobr", false)
+	case "option", "optgroup":
+		if c := s.current(); c != nil && c.name == "option" {
+			s.closeCurrent()
+		}
+	case "rb", "rtc":
+		s.generateImpliedEndTags("")
+	case "rt", "rp":
+		s.closeUpTo("rt", false)
+		s.closeUpTo("rp", false)
+		s.generateImpliedEndTags("rtc")
+	}
+}
+
+// generateImpliedEndTags closes the current node while it is one of the
+// elements whose end tag is implied, except the one named except (HTML
+// §13.2.6.3). The browser does so for <rb> and the like only inside a
+// <ruby> in scope; doing it always closes more, which is safe.
+func (s *pass) generateImpliedEndTags(except string) {
+	for c := s.current(); c != nil && impliedEnd[c.name] && c.name != except && !c.foreign; c = s.current() {
+		s.closeCurrent()
+	}
+}
+
+// current returns the browser's current node: the innermost open element
+// the pass wrote or implied, or nil.
+func (s *pass) current() *open {
+	n := len(s.stack)
+	if n == 0 || s.stack[n-1].cur < 0 {
+		return nil
+	}
+	return &s.stack[s.stack[n-1].cur]
+}
+
+// closeCurrent closes the current node and the dropped frames above it.
+func (s *pass) closeCurrent() {
+	for len(s.stack) > 0 {
+		dropped := s.stack[len(s.stack)-1].dropped
+		s.closeTop(true)
+		if !dropped {
+			return
+		}
 	}
 }
 
 // closeUpTo closes the open element name, and everything inside it, if
-// it is open without one of the boundary elements in between.
-func (s *pass) closeUpTo(name string, boundary map[string]bool) {
-	if s.opened[scopedIndex(name)] == 0 {
+// it is open without a boundary element in between: one of scopeBoundary
+// (or listBoundary, if list), or an SVG element. The frames keep the
+// indices, so this is O(1) plus the elements it closes: a search down the
+// stack would make a deep document quadratic.
+func (s *pass) closeUpTo(name string, list bool) {
+	at := s.last[scopedIndex(name)]
+	if at < 0 {
 		return
 	}
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		switch n := s.stack[i].name; {
-		case n == name:
-			for len(s.stack) > i {
-				s.closeTop(true)
-			}
-			return
-		case boundary[n] || s.stack[i].foreign:
-			return
-		}
+	top := &s.stack[len(s.stack)-1]
+	fence := top.scopeFence
+	if list {
+		fence = top.listFence
+	}
+	if fence > at {
+		return
+	}
+	for len(s.stack) > int(at) {
+		s.closeTop(true)
 	}
 }
 
@@ -142,18 +274,24 @@ func set(names ...string) map[string]bool {
 }
 
 var (
-	// Elements that close an open <p> (HTML §13.2.6.4.7, "in body").
+	// Elements that close an open <p> (HTML §13.2.6.4.7, "in body"). A
+	// <table> does so only in no-quirks mode; closing the <p> always is
+	// explicit, so both modes follow.
 	closesP = set("address", "article", "aside", "blockquote", "center", "details",
 		"dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer",
 		"form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "main",
-		"menu", "nav", "ol", "p", "pre", "section", "summary", "table", "ul", "listing")
+		"menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table", "ul",
+		"listing", "li", "dd", "dt")
+
+	headings = set("h1", "h2", "h3", "h4", "h5", "h6")
+
+	// Elements "generate implied end tags" closes (HTML §13.2.6.3).
+	impliedEnd = set("dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc")
 
 	// Scope boundaries: an element outside one of these is not "in scope".
 	scopeBoundary = set("applet", "caption", "html", "table", "td", "th", "marquee",
 		"object", "template", "button")
-	listBoundary  = set("applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "ol", "ul")
-	tableBoundary = set("table", "html", "template")
-	rowBoundary   = set("tr", "table", "html", "template")
+	listBoundary = set("applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "ol", "ul")
 
 	// Elements whose end tag may be left out: not worth a report.
 	optionalEnd = set("p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody",
@@ -167,11 +305,18 @@ var (
 		"link", "meta", "source", "track", "wbr", "param", "keygen", "frame")
 
 	// HTML start tags that end foreign (SVG) content (HTML §13.2.6.5).
+	// <font> does only with a color, face or size attribute; the pass
+	// ends the SVG before any <font>, which is safe: the end tags it
+	// writes make the browser do the same.
 	breakout = set("b", "big", "blockquote", "body", "br", "center", "code", "dd",
 		"div", "dl", "dt", "em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head",
 		"hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
 		"ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt",
 		"u", "ul", "var", "font")
+
+	// SVG elements whose content is HTML (HTML §13.2.6, "HTML integration
+	// point"), by their lower-cased tag names.
+	htmlIntegrationPoint = set("foreignobject", "desc", "title")
 
 	// Elements the tokenizer reads as raw text (x/net/html readStartTag):
 	// their content is one text token, never markup.

@@ -1,0 +1,183 @@
+package sanitize
+
+// The tree builder's insertion modes, as far as they decide which tags a
+// browser keeps where the pass writes them (WHATWG HTML §13.2.4.1, "reset
+// the insertion mode appropriately", and §13.2.6.4.9–15, the table
+// modes). Inside table structure a browser moves anything but table
+// structure out of the table (foster parenting) and closes what is open
+// when the next row arrives ("clear the stack back to a table context");
+// the pass drops such tags instead, so nothing it wrote is ever closed
+// behind its back. The text inside them is kept: a browser shows it
+// before the table.
+
+// mode is an insertion mode. A frame's mode is that of its nearest
+// ancestor-or-self that sets one; the document's is modeBody.
+type mode uint8
+
+const (
+	modeBody      mode = iota // in body (and in template, select: never written)
+	modeTable                 // in table
+	modeTableBody             // in table body: <tbody>, <thead>, <tfoot>
+	modeRow                   // in row
+	modeCell                  // in cell: in body, where table structure ends the cell
+	modeCaption               // in caption: likewise
+	modeColgroup              // in column group
+)
+
+// modeOf maps the HTML elements that set an insertion mode to it.
+var modeOf = map[string]mode{
+	"table": modeTable, "tbody": modeTableBody, "thead": modeTableBody, "tfoot": modeTableBody,
+	"tr": modeRow, "td": modeCell, "th": modeCell, "caption": modeCaption, "colgroup": modeColgroup,
+}
+
+// tableStructure are the start tags a browser ignores in body, and that
+// end an open cell or caption (§13.2.6.4.7, §13.2.6.4.11, §13.2.6.4.15).
+var tableStructure = set("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr")
+
+// markers are the elements that put a marker on the list of active
+// formatting elements (§13.2.4.3): a link outside one is not found when
+// the next <a> arrives.
+var markers = set("applet", "object", "marquee", "template", "td", "th", "caption", "html")
+
+// mode returns the insertion mode for the next token.
+func (s *pass) mode() mode {
+	if n := len(s.stack); n > 0 {
+		return s.stack[n-1].mode
+	}
+	return modeBody
+}
+
+// placeHTML applies the insertion mode's rules to an HTML start tag:
+// it closes what a browser closes first, inserts what a browser implies
+// (<tbody> before <tr>, <tr> before <td>), and reports whether the tag
+// stays where the pass writes it. A tag it refuses is to be dropped.
+func (s *pass) placeHTML(name string, info elemInfo) bool {
+	for s.werr == nil {
+		switch m := s.mode(); m {
+		case modeBody:
+			return s.inBody(name, info)
+		case modeCell, modeCaption:
+			if !tableStructure[name] {
+				return s.inBody(name, info)
+			}
+			s.closeMode() // "close the cell", or the caption
+		case modeColgroup:
+			if name == "col" {
+				return true
+			}
+			s.closeMode() // anything else ends the column group
+		default:
+			switch rule := tableRule(m, name); rule {
+			case "":
+				return false
+			case "insert":
+				return true
+			case "close":
+				s.closeMode()
+			default:
+				if s.room() {
+					s.pushFrame(open{name: rule, implied: true})
+				}
+			}
+		}
+	}
+	return false
+}
+
+// tableRule is what a start tag does in the table, table body and row
+// modes: "insert" it, "close" the current table element first, insert
+// the implied parent it names first, or "" (drop it: a browser would
+// foster-parent it out of the table).
+func tableRule(m mode, name string) string {
+	switch m {
+	case modeTable:
+		switch name {
+		case "caption", "colgroup", "tbody", "thead", "tfoot":
+			return "insert"
+		case "col":
+			return "colgroup"
+		case "tr", "td", "th":
+			return "tbody"
+		case "table":
+			return "close" // a table in a table ends the first
+		}
+	case modeTableBody:
+		switch name {
+		case "tr":
+			return "insert"
+		case "td", "th":
+			return "tr"
+		case "caption", "col", "colgroup", "tbody", "thead", "tfoot", "table":
+			return "close"
+		}
+	case modeRow:
+		switch name {
+		case "td", "th":
+			return "insert"
+		case "caption", "col", "colgroup", "tbody", "thead", "tfoot", "tr", "table":
+			return "close"
+		}
+	}
+	return ""
+}
+
+// inBody applies the "in body" rules that drop a tag, then closes what
+// the tag closes.
+func (s *pass) inBody(name string, info elemInfo) bool {
+	switch {
+	case tableStructure[name]:
+		return false // ignored outside a table
+	case name == "form" && s.forms > 0:
+		return false // ignored while a form is open (the form element pointer)
+	case name == "a" && !s.closeLink():
+		return false
+	}
+	s.impliedEndTags(name, info)
+	return true
+}
+
+// closeLink closes an open link before a new one: a browser runs the
+// adoption agency for an <a> on the list of active formatting elements
+// after its last marker. It reports false, to drop the new link, when the
+// open one lies beyond a table or an SVG <desc>: the adoption agency
+// finds it out of scope and takes it off the stack from the middle, which
+// the pass cannot follow. The frames keep both indices, so this is O(1)
+// plus the elements it closes.
+func (s *pass) closeLink() bool {
+	n := len(s.stack)
+	if n == 0 || s.stack[n-1].link < 0 {
+		return true
+	}
+	top := s.stack[n-1]
+	if top.fence > top.link {
+		return false
+	}
+	for len(s.stack) > int(top.link) {
+		s.closeTop(true)
+	}
+	return true
+}
+
+// closeMode closes the element that sets the current insertion mode, and
+// everything inside it.
+func (s *pass) closeMode() {
+	for len(s.stack) > 0 {
+		top := s.stack[len(s.stack)-1]
+		s.closeTop(true)
+		if _, ok := modeOf[top.name]; ok && !top.foreign && !top.dropped {
+			return
+		}
+	}
+}
+
+// room reports whether one more element fits under the depth limit, and
+// sets the limit error if not.
+func (s *pass) room() bool {
+	if len(s.stack) < s.limits.MaxDepth {
+		return true
+	}
+	if s.werr == nil {
+		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
+	}
+	return false
+}
