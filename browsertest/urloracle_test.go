@@ -98,3 +98,31 @@ func TestURLStageOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestRFCEquivalent pins the comparison behind the stage's path, query
+// and fragment information counts.
+func TestRFCEquivalent(t *testing.T) {
+	tests := []struct{ name, a, b string }{
+		{"hex case", "/a%2fb", "/a%2Fb"},
+		{"unreserved escape", "/%7Euser/%41", "/~user/A"},
+		{"illegal raw byte", "/a b\"", "/a%20b%22"},
+		{"lone percent", "?q=50%+off", "?q=50%25+off"},
+		{"non-ASCII", "/ü", "/%C3%BC"},
+		{"second hash", "#f#g", "#f%23g"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, want := rfcEquivalent(tc.a), rfcEquivalent(tc.b); got != want {
+				t.Errorf("rfcEquivalent(%q) = %q, rfcEquivalent(%q) = %q, want equal", tc.a, got, tc.b, want)
+			}
+		})
+	}
+	for _, pair := range [][2]string{{"/a%2Fb", "/a/b"}, {"/%2e%2e/x", "/x"}, {"/a%09b", "/ab"}, {"?a=%26", "?a=&"}} {
+		if rfcEquivalent(pair[0]) == rfcEquivalent(pair[1]) {
+			t.Errorf("rfcEquivalent makes %q and %q equal; they differ in meaning", pair[0], pair[1])
+		}
+	}
+	if got, want := upperEscapes("/%2f%e2%80x%z"), "/%2F%E2%80x%z"; got != want {
+		t.Errorf("upperEscapes = %q, want %q", got, want)
+	}
+}

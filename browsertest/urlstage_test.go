@@ -183,8 +183,7 @@ type urlStageResult struct {
 	// resolves dot segments the browser left encoded).
 	pathDiff int
 	// rfcDiff counts those of pathDiff that differ even after RFC 3986's
-	// equivalences: escapes of unreserved characters decoded (§2.3);
-	// pathExamples shows the first few.
+	// equivalences (rfcEquivalent); pathExamples shows the first few.
 	rfcDiff      int
 	pathExamples []string
 	mismatches   []urlMismatch
@@ -219,9 +218,9 @@ func judgeURLs(cases []urlCase, vs []urlVerdict, parsed map[string]*chromeURL) u
 			if !samePath(in, m.out, upperEscapes) {
 				r.pathDiff++
 			}
-			if !samePath(in, m.out, decodeUnreserved) {
+			if !samePath(in, m.out, rfcEquivalent) {
 				r.rfcDiff++
-				if len(r.pathExamples) < 20 {
+				if len(r.pathExamples) < 40 {
 					r.pathExamples = append(r.pathExamples, fmt.Sprintf("%q -> %q: Chromium %q vs %q", c.Input, v.out,
 						in.Pathname+in.Search+in.Hash, m.out.Pathname+m.out.Search+m.out.Hash))
 				}
@@ -254,29 +253,41 @@ func originKind(in, out *chromeURL) string {
 }
 
 // samePath reports whether a and b have the same path, query and
-// fragment once eq has rewritten both.
+// fragment once eq has rewritten each of them.
 func samePath(a, b *chromeURL, eq func(string) string) bool {
-	return eq(a.Pathname+"?"+a.Search+"#"+a.Hash) == eq(b.Pathname+"?"+b.Search+"#"+b.Hash)
+	return eq(a.Pathname) == eq(b.Pathname) && eq(a.Search) == eq(b.Search) && eq(a.Hash) == eq(b.Hash)
 }
 
-// decodeUnreserved is upperEscapes that also decodes the escapes of
-// unreserved characters (RFC 3986 §2.3: A-Z a-z 0-9 - . _ ~), which name
-// the same resource as the characters themselves (§6.2.2.2).
-func decodeUnreserved(s string) string {
-	s = upperEscapes(s)
+// rfcEquivalent rewrites a path, query or fragment to a form two strings
+// share when RFC 3986 says they are equivalent or urlnorm's documented
+// repairs make them so: escapes of unreserved characters decoded (§2.3,
+// §6.2.2.2), hex upper-cased (§6.2.2.1), and every byte RFC 3986 does not
+// allow raw in these components (§3.3-3.5: not unreserved, sub-delims,
+// ":", "@", "/" or "?"), a lone "%" included, percent-encoded.
+func rfcEquivalent(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
-			if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
-				b.WriteByte(c)
-				i += 2
-				continue
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			d := unhex(upperHex(s[i+1]))<<4 | unhex(upperHex(s[i+2]))
+			if unreserved(d) {
+				b.WriteByte(d)
+			} else {
+				fmt.Fprintf(&b, "%%%02X", d)
 			}
+			i += 2
+		case unreserved(c) || strings.IndexByte("!$&'()*+,;=:@/?", c) >= 0:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
 		}
-		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+func unreserved(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
 }
 
 func unhex(c byte) byte {
