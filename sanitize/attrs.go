@@ -18,6 +18,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	link := name == "a" || name == "area"
 	var rel, target, hrefHost string
 	hasHref, changed := false, false
+	s.href, s.hrefHost = "", ""
 	for i, more := 0, true; more; i++ {
 		var key, val, text string
 		if fast {
@@ -64,6 +65,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		}
 		if link && key == "href" {
 			hasHref, hrefHost = true, res.Host
+			s.href = out
 		}
 		a := attr{key: key, val: out, text: text}
 		if res.URL != "" && strings.HasSuffix(out, "#") {
@@ -74,6 +76,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	}
 	if link {
 		changed = s.links(name, hasHref, hrefHost, rel, target) || changed
+		s.hrefHost = hrefHost
 	}
 	return changed
 }

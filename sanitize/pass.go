@@ -59,6 +59,9 @@ type pass struct {
 	tagBuf  []byte   // a tag or escaped text being written
 
 	flags urlnorm.Flags // the flags of the attribute being checked (all its URLs)
+
+	href, hrefHost string    // the current link's canonical href and host (transient)
+	link           linkState // links held back for the link-text check (linktext.go)
 }
 
 // open is an element on the stack.
@@ -265,6 +268,10 @@ func (s *pass) text(raw []byte) {
 	if s.skip != "" {
 		return
 	}
+	if len(s.link.held) > 0 {
+		// Not Tokenizer.Text: it decodes in place, under raw.
+		s.linkText(raw)
+	}
 	// Raw text is copied only if it holds no "<": text such as "</" at the
 	// end of input would join with the next tag written after it and be
 	// read as something else ("</" + "</b>" is a bogus comment).
@@ -325,10 +332,17 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	}
 	// An HTML element written "<div/>" is open in a browser: write it so.
 	changed = changed || selfClosing && !foreign && !isVoid
+	check := name == "a" && s.href != "" && !void && s.p.TextMismatch() != "ignore"
+	if check {
+		s.beginLink(s.href, s.hrefHost)
+	}
 	if changed {
 		s.writeTag(name, selfClosing && foreign)
 	} else {
 		s.write(s.scratch)
+	}
+	if check {
+		s.linkTagWritten()
 	}
 	if !void {
 		s.push(name, foreign)

@@ -19,7 +19,8 @@ const (
 	RemovedComment   Action = "removed-comment"   // a comment or doctype was dropped
 	ClosedElement    Action = "closed-element"    // an element left open was closed
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
-	Flagged          Action = "flagged"           // a URL kept as written, with urlnorm flags to see
+	Flagged          Action = "flagged"           // kept as written, with something to see (urlnorm flags, link text)
+	RewroteText      Action = "rewrote-text"      // a link's text replaced by where it goes
 )
 
 // Change is one thing the sanitiser changed, for [SanitizeReport].

@@ -130,6 +130,9 @@ func (s *pass) closeTop(implicit bool) {
 	b = append(b, top.name...)
 	s.tagBuf = append(b, '>')
 	s.write(s.tagBuf)
+	if top.name == "a" && len(s.link.held) > 0 {
+		s.endLink(len(s.stack))
+	}
 	if implicit && !optionalEndTag(top.name) {
 		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "left-open"})
 	}

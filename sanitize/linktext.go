@@ -1,0 +1,286 @@
+package sanitize
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// A link whose visible text is itself a URL or a host name says where it
+// goes twice, and the reader believes the text:
+// <a href="https://evil.example/">https://bank.example/login</a>.
+// The pass holds back the content of every checked link until the link
+// closes, collecting its text, and then applies the policy's
+// Links.TextMismatch (reject, rewrite, report) when the text names
+// another host than the href.
+
+// Bounds on what is held back. A link's text longer than maxLinkText is
+// not a URL anyone reads as one; markup past maxLinkHeld ends the wait:
+// each open link is decided on what it showed so far (see overflow).
+const (
+	maxLinkText = 2 << 10
+	maxLinkHeld = 256 << 10
+)
+
+// heldLink is a checked link whose end has not come yet.
+type heldLink struct {
+	start     int // where its start tag begins in linkBuf
+	tagLen    int // the start tag's length
+	textStart int // where its text begins in linkText
+	depth     int // its frame's index on the stack
+	href      string
+	host      string
+	line, col int
+}
+
+// linkState is the pass's held-back output: a stack of open checked links
+// (nested ones are possible through table cells) sharing one buffer.
+type linkState struct {
+	held []heldLink
+	buf  bytes.Buffer
+	text []byte // the text of every held link, the innermost's at the end
+	real writer // where the pass writes when nothing is held
+}
+
+// beginLink starts holding back a link's output, just before its start
+// tag is written. href and host are the canonical href and its host.
+func (s *pass) beginLink(href, host string) {
+	l := &s.link
+	if len(l.held) == 0 {
+		l.real, s.out = s.out, &l.buf
+		l.buf.Reset()
+		l.text = l.text[:0]
+	}
+	l.held = append(l.held, heldLink{start: l.buf.Len(), textStart: len(l.text), depth: len(s.stack),
+		href: strings.Clone(href), host: strings.Clone(host), line: s.line, col: s.col})
+}
+
+// linkTagWritten records the length of the start tag just written.
+func (s *pass) linkTagWritten() {
+	h := &s.link.held[len(s.link.held)-1]
+	h.tagLen = s.link.buf.Len() - h.start
+}
+
+// linkText adds a text token's visible text to the held links.
+func (s *pass) linkText(raw []byte) {
+	if len(s.link.text) >= maxLinkHeld {
+		return
+	}
+	raw = raw[:min(len(raw), maxLinkHeld)]
+	if bytes.IndexByte(raw, '&') >= 0 {
+		s.link.text = append(s.link.text, html.UnescapeString(string(raw))...)
+		return
+	}
+	s.link.text = append(s.link.text, raw...)
+}
+
+// endLink is called when the frame at depth closes, after its end tag
+// was written: if it is the innermost held link, decide it.
+func (s *pass) endLink(depth int) {
+	l := &s.link
+	if n := len(l.held); n == 0 || l.held[n-1].depth != depth {
+		return
+	}
+	h := l.held[len(l.held)-1]
+	l.held = l.held[:len(l.held)-1]
+	s.decideLink(h, string(l.text[h.textStart:]), false)
+	if len(l.held) == 0 {
+		s.releaseLinks()
+		return
+	}
+	if l.buf.Len() > maxLinkHeld {
+		s.overflow()
+	}
+}
+
+// overflow decides every held link on what it showed so far, because too
+// much is held: a link that showed no text yet cannot be checked, so the
+// policy's action applies to it as to a mismatch (fail closed).
+func (s *pass) overflow() {
+	l := &s.link
+	for i := len(l.held) - 1; i >= 0; i-- {
+		h := l.held[i]
+		s.decideLink(h, string(l.text[h.textStart:]), true)
+	}
+	l.held = l.held[:0]
+	s.releaseLinks()
+}
+
+// releaseLinks writes what was held back and writes directly again.
+func (s *pass) releaseLinks() {
+	l := &s.link
+	s.out = l.real
+	l.real = nil
+	s.write(l.buf.Bytes())
+	l.buf.Reset()
+	if l.buf.Cap() > maxPooledBytes {
+		l.buf = bytes.Buffer{}
+	}
+}
+
+// decideLink applies the policy to the held link h with text text. The
+// link's output is at the end of the buffer: buf[h.start:]. early says
+// the link is still open (overflow): its end tag is not in the buffer.
+func (s *pass) decideLink(h heldLink, text string, early bool) {
+	if h.host == "" {
+		// A relative link stays on the page's site, whatever its text.
+		return
+	}
+	textHost, urlText := linkTextHost(text)
+	mismatch := urlText && !sameHost(textHost, h.host)
+	if early && strings.TrimSpace(text) == "" {
+		mismatch = true // nothing to compare yet: cannot be checked
+	}
+	if !mismatch {
+		return
+	}
+	action := s.p.TextMismatch()
+	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: h.href}
+	switch {
+	case action == "report":
+		at.Action, at.Reason = Flagged, "link-text-mismatch"
+		s.changeAt(at)
+		return
+	case action == "rewrite" && !early:
+		// The visible text becomes the destination.
+		body := s.link.buf.Bytes()[h.start:]
+		tag := bytes.Clone(body[:h.tagLen])
+		s.link.buf.Truncate(h.start)
+		s.link.buf.Write(tag)
+		s.link.buf.Write(appendEscaped(nil, h.href))
+		s.link.buf.WriteString("</a>")
+		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, "link-text-mismatch", "", text, h.href
+		s.changeAt(at)
+		return
+	}
+	// reject (and rewrite of a link not yet closed): the link is only its
+	// content, as a link without href is.
+	body := s.link.buf.Bytes()[h.start:]
+	content := body[h.tagLen:]
+	if !early {
+		content = content[:len(content)-len("</a>")]
+		content = bytes.Clone(content)
+	} else {
+		content = bytes.Clone(content)
+		s.dropOpenLink(h.depth)
+	}
+	s.link.buf.Truncate(h.start)
+	s.link.buf.Write(content)
+	at.Action, at.Reason = RemovedAttribute, "link-text-mismatch"
+	s.changeAt(at)
+	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, "no-attributes-left"
+	s.changeAt(at)
+}
+
+// dropOpenLink marks the open link at depth as dropped: its end tag will
+// not be written.
+func (s *pass) dropOpenLink(depth int) {
+	if depth < len(s.stack) {
+		s.stack[depth].dropped = true
+	}
+}
+
+// linkTextHost reads a link's visible text as a reader would: if it is a
+// single URL ("https://bank.example/x", "//bank.example") or a host name
+// with an optional path ("www.bank.example", "bank.com/login"), it
+// returns the host a browser would go to, canonical. Text with spaces
+// inside, or a word with a dot that ends in no known top-level domain
+// ("Node.js", "e.g."), is not a URL.
+func linkTextHost(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	if t == "" || len(t) > maxLinkText || strings.ContainsAny(t, " \t\n\r\f") {
+		return "", false
+	}
+	opts := urlnorm.Options{Userinfo: urlnorm.UserinfoStrip}
+	if i := strings.Index(t, "://"); i > 0 && isSchemeName(t[:i]) || strings.HasPrefix(t, "//") {
+		r, err := urlnorm.Inspect(t, opts)
+		if err != nil || r.Host == "" {
+			return "", false
+		}
+		return r.Host, true
+	}
+	hostPart := t
+	if i := strings.IndexAny(t, "/?#"); i >= 0 {
+		hostPart = t[:i]
+	}
+	if !strings.Contains(strings.Trim(hostPart, "."), ".") || strings.ContainsAny(hostPart, "@:\\") {
+		return "", false
+	}
+	if last := hostPart[strings.LastIndexByte(strings.TrimSuffix(hostPart, "."), '.')+1:]; strings.Trim(last, "0123456789.") == "" &&
+		strings.Count(hostPart, ".") != 3 {
+		return "", false // a number ("3.14", "1.2.3"), not an IPv4 address a reader would know
+	}
+	r, err := urlnorm.Inspect("http://"+t, opts)
+	if err != nil || r.Host == "" || !knownTLD(r.Host) {
+		return "", false
+	}
+	return r.Host, true
+}
+
+// isSchemeName reports whether s is a URL scheme (RFC 3986 §3.1).
+func isSchemeName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.'):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+// specialTLDs are the reserved top-level names (RFC 2606, RFC 6761) that
+// the public suffix list leaves out but documents and tests use.
+var specialTLDs = set("example", "test", "invalid", "localhost", "local", "onion")
+
+// knownTLD reports whether a canonical host ends in a top-level domain an
+// ICANN registry runs (the public suffix list), or a reserved one, or is
+// an IP address.
+func knownTLD(host string) bool {
+	if strings.HasPrefix(host, "[") || isIPv4(host) {
+		return true
+	}
+	host = strings.TrimSuffix(host, ".")
+	tld := host[strings.LastIndexByte(host, '.')+1:]
+	if specialTLDs[tld] {
+		return true
+	}
+	_, icann := publicsuffix.PublicSuffix(host)
+	return icann
+}
+
+func isIPv4(host string) bool {
+	dots := 0
+	for i := 0; i < len(host); i++ {
+		switch c := host[i]; {
+		case c == '.':
+			dots++
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return dots == 3
+}
+
+// sameHost compares canonical hosts as a reader does: "www." and a final
+// dot make no difference.
+func sameHost(a, b string) bool {
+	trim := func(h string) string {
+		return strings.TrimPrefix(strings.TrimSuffix(h, "."), "www.")
+	}
+	return trim(a) == trim(b)
+}
+
+// changeAt reports c at the position it carries.
+func (s *pass) changeAt(c Change) {
+	line, col := s.line, s.col
+	s.line, s.col = c.Line, c.Column
+	s.change(c)
+	s.line, s.col = line, col
+}
