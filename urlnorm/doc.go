@@ -39,8 +39,10 @@
 // surrogate UTF-8 ("%C0%AE"), encoded controls in paths and hosts, a "%"
 // or colon before a scheme ("java%73cript:"), userinfo
 // ("http://good.example@evil.example/") unless [Options.Userinfo] allows it,
-// hosts that fail UTS #46 or the IPv4 parser, IPv6 zone ids, ports above
-// 65535, and references whose meaning depends on the page they are on
+// hosts that fail UTS #46 or the IPv4 parser, invalid Punycode labels
+// ("xn--", "xn--a", judged on the input's labels as UTS #46 §4.4 says),
+// domains over the DNS limits (253 bytes, 63 a label, in ASCII form),
+// IPv6 zone ids, ports above 65535, and references whose meaning depends on the page they are on
 // ("https:evil.example", "///evil.example"). Suspicious forms that have a
 // meaning are canonicalised and reported as [Flags] (see [Inspect]);
 // [Options.Strict] refuses those too.
@@ -75,7 +77,10 @@
 // is established by the fuzz target FuzzNormalize rather than checked on
 // every call.
 //
-// All functions are safe for concurrent use. Inputs longer than
-// [Options.MaxLength] (2 MiB by default, Chromium's limit) are refused; the
-// work is linear in the input.
+// All functions are safe for concurrent use. Inputs, and canonical forms,
+// longer than [Options.MaxLength] (2 MiB by default, Chromium's limit) are
+// refused; the work is linear in the input. Unicode hosts are measured
+// after UTS #46 mapping and refused before Punycode encoding, whose cost
+// is quadratic in a label, if they cannot fit the DNS limits; TestGrowth
+// checks every input dimension.
 package urlnorm

@@ -51,11 +51,14 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 	for ; i < len(s) && s[i] != '/'; i++ {
 		switch c := s[i]; {
 		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_':
-		case c == '.' && i > labelStart:
+		case c == '.' && i > labelStart && i-labelStart <= maxLabelLen:
 			labelStart = i + 1
 		default:
 			return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
 		}
+	}
+	if i-labelStart > maxLabelLen || i-hs > maxDomainLen {
+		return Result{}, false // over the DNS limits: refused by writeHost
 	}
 	// Empty host or label, a trailing dot, a last label that could be a
 	// number (URL Standard "ends in a number"), or Punycode: full path.

@@ -46,6 +46,9 @@ func (n *normalizer) writeHost(p, end int) error {
 		if endsInNumber(h) {
 			return n.writeIPv4(h, p)
 		}
+		if k := dnsLengthError(h); k >= 0 {
+			return n.reject(ReasonHostTooLong, p+k)
+		}
 		n.out.copyIn(p, p+len(h))
 		if h[len(h)-1] == '.' {
 			n.flag(FlagTrailingDot, p)
@@ -72,6 +75,9 @@ func (n *normalizer) writeASCIIHost(h string, p int, upper bool) error {
 	if endsInNumber(h) {
 		return n.writeIPv4(h, p)
 	}
+	if k := dnsLengthError(h); k >= 0 {
+		return n.reject(ReasonHostTooLong, p+k)
+	}
 	for i := 0; i < len(h); i++ {
 		c := lower(h[i])
 		if chars[c]&clsHostGo == 0 {
@@ -87,57 +93,6 @@ func (n *normalizer) writeASCIIHost(h string, p int, upper bool) error {
 	if h[len(h)-1] == '.' {
 		n.flag(FlagTrailingDot, p)
 	}
-	return nil
-}
-
-// writeIDNHost handles hosts with escapes, non-ASCII or Punycode labels.
-func (n *normalizer) writeIDNHost(h string, p int) error {
-	decoded := h
-	if strings.IndexByte(h, '%') >= 0 {
-		n.flag(FlagEncodedHost, p)
-		var err error
-		if decoded, err = n.decodeHost(h, p); err != nil {
-			return err
-		}
-	}
-	if strings.Contains(decoded, "\u1e9e") {
-		// UTS #46 15.1 maps U+1E9E to "ß" where 15.0 (x/net/idna under
-		// Go 1.26) maps it to "ss": browsers disagree by version, so the
-		// host has no settled meaning.
-		return n.reject(ReasonIDNA, p)
-	}
-	ascii, err := idnaProfile.ToASCII(decoded)
-	if err != nil || ascii == "" {
-		return n.reject(ReasonIDNA, p)
-	}
-	// x/net/idna accepts an empty Punycode label ("xn--"); UTS #46 §4.4
-	// and browsers do not. ToUnicode re-validates every decoded label.
-	uni, err := idnaProfile.ToUnicode(ascii)
-	if err != nil || hasEmptyACELabel(ascii) {
-		return n.reject(ReasonIDNA, p)
-	}
-	for i := 0; i < len(ascii); i++ {
-		if c := ascii[i]; c >= 0x80 || chars[c]&clsHostGo == 0 {
-			return n.reject(ReasonHost, p)
-		}
-	}
-	if endsInNumber(ascii) {
-		return n.writeIPv4(ascii, p)
-	}
-	// The host was "mapped" if UTS #46 did more than lower-case ASCII and
-	// Punycode-encode: fullwidth letters, U+3002, deleted U+200B, ...
-	if ascii != decoded { // already in its ASCII form: nothing was mapped
-		if plain, err := idna.Punycode.ToASCII(lowerASCII(decoded)); err != nil || plain != ascii {
-			n.flag(FlagHostMapped, p)
-		}
-	}
-	if isConfusable(uni) {
-		n.flag(FlagConfusable, p)
-	}
-	if ascii[len(ascii)-1] == '.' {
-		n.flag(FlagTrailingDot, p)
-	}
-	n.out.writeString(ascii)
 	return nil
 }
 
@@ -231,11 +186,28 @@ func hasACELabel(h string) bool {
 	}
 }
 
-func hasEmptyACELabel(h string) bool {
-	for label := range strings.SplitSeq(h, ".") {
-		if label == "xn--" {
-			return true
+// Limits of a domain name in its ASCII form (RFC 1035 §2.3.4, RFC 2181
+// §11): 63 bytes a label and 253 bytes for the name without the root
+// label's trailing dot (255 octets on the wire, less the length bytes).
+const (
+	maxLabelLen  = 63
+	maxDomainLen = 253
+)
+
+// dnsLengthError returns the offset in the ASCII domain h of the first
+// byte that breaks the DNS length limits, or -1 if it keeps them.
+func dnsLengthError(h string) int {
+	if len(h) > maxDomainLen && !(len(h) == maxDomainLen+1 && h[len(h)-1] == '.') {
+		return maxDomainLen
+	}
+	start := 0
+	for i := 0; i <= len(h); i++ {
+		if i == len(h) || h[i] == '.' {
+			if i-start > maxLabelLen {
+				return start + maxLabelLen
+			}
+			start = i + 1
 		}
 	}
-	return false
+	return -1
 }

@@ -272,7 +272,7 @@ func TestResultHost(t *testing.T) {
 }
 
 func TestNames(t *testing.T) {
-	for r := urlnorm.ReasonNone; r <= urlnorm.ReasonSelfCheck; r++ {
+	for r := urlnorm.ReasonNone; !strings.HasPrefix(r.String(), "reason("); r++ {
 		name := r.String()
 		if got, ok := urlnorm.ParseReason(name); !ok || got != r {
 			t.Errorf("ParseReason(%q) = %v, %v; want %v", name, got, ok, r)

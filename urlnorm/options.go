@@ -33,8 +33,9 @@ type Options struct {
 	// it becomes. Relative references are governed by Relative instead.
 	Schemes []string
 
-	// MaxLength is the longest input accepted, in bytes. Zero means
-	// [DefaultMaxLength]; a negative value means no limit.
+	// MaxLength is the longest input accepted, in bytes; a canonical form
+	// longer than that is refused too. Zero means [DefaultMaxLength]; a
+	// negative value means no limit.
 	MaxLength int
 }
 

@@ -148,6 +148,12 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 			}
 			n.out.writeEscape(c)
 		default:
+			if c == '\\' {
+				// A "\" in a non-special path is not a separator to the
+				// browser but is written "%5C", which is flagged below:
+				// the output must carry no flag its input did not.
+				n.flag(FlagEncodedSeparator, i)
+			}
 			u.ascii()
 			n.out.writeEscape(c)
 		}

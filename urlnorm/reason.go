@@ -14,7 +14,8 @@ type Reason uint8
 // net/url would read differently (see DESIGN.md, "urlnorm — the rules").
 const (
 	ReasonNone Reason = iota
-	// ReasonTooLong: the input is longer than [Options.MaxLength].
+	// ReasonTooLong: the input, or its canonical form, is longer than
+	// [Options.MaxLength].
 	ReasonTooLong
 	// ReasonControlChar: a C0 control other than TAB, LF, FF, CR or space,
 	// or DEL, anywhere in the input (browsers strip some of these, which is
@@ -84,6 +85,11 @@ const (
 	// ReasonSelfCheck: the canonical form did not normalise to itself. This
 	// is a bug in urlnorm; the URL is refused rather than passed.
 	ReasonSelfCheck
+	// ReasonHostTooLong: a domain longer than 253 bytes or with a label
+	// longer than 63 bytes in its ASCII form (RFC 1035 §2.3.4), which no
+	// resolver can look up. Long Unicode hosts are refused before
+	// Punycode encoding, whose cost grows with the square of the label.
+	ReasonHostTooLong
 
 	numReasons
 )
@@ -113,6 +119,7 @@ var reasonNames = [numReasons]string{
 	ReasonFlagged:          "flagged",
 	ReasonBase:             "base",
 	ReasonSelfCheck:        "self-check",
+	ReasonHostTooLong:      "host-too-long",
 }
 
 // String returns the reason's stable, lower-case name, such as
@@ -193,7 +200,8 @@ const (
 	FlagConfusable
 	// FlagEncodedDot: a dot segment written with "%2E".
 	FlagEncodedDot
-	// FlagEncodedSeparator: "%5C" in a path, or "%2F" beside "..".
+	// FlagEncodedSeparator: "%5C" in a path (or a "\" in a non-special
+	// path, which is written "%5C"), or "%2F" beside "..".
 	FlagEncodedSeparator
 	// FlagDoubleEncoding: "%25" followed by two hex digits in a path.
 	FlagDoubleEncoding

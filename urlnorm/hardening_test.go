@@ -1,0 +1,184 @@
+package urlnorm_test
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// cjk returns n distinct CJK ideographs: the worst case for a Punycode
+// encoder, which walks the label once per distinct code point.
+func cjk(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteRune(rune(0x4E00 + i%20000))
+	}
+	return b.String()
+}
+
+// TestIssue9LongHosts pins issue 9 defect 2 (21,000 CJK characters in a
+// host took 5 s in x/net/idna's Punycode encoder) and the DNS length
+// limits that now refuse such hosts before IDNA runs.
+func TestIssue9LongHosts(t *testing.T) {
+	label63 := strings.Repeat("a", 63)
+	runRejectCases(t, []rejectCase{
+		{name: "issue9-21000-cjk", in: "http://" + cjk(21000) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 7},
+		{name: "issue9-21000-cjk-percent-encoded", in: "http://" + url.PathEscape(cjk(21000)) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 7},
+		{name: "ascii-label-64", in: "https://" + label63 + "a.example/", reason: urlnorm.ReasonHostTooLong, offset: 8 + 63},
+		{name: "upper-case-label-64", in: "https://" + strings.ToUpper(label63) + "A.example/", reason: urlnorm.ReasonHostTooLong, offset: 8 + 63},
+		{name: "domain-255", in: "https://" + strings.Repeat("a.", 127) + "a/", reason: urlnorm.ReasonHostTooLong, offset: 8 + 253},
+		{name: "idn-label-60-code-points", in: "https://" + cjk(60) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 8},
+		{name: "idn-label-ascii-over-63", in: "https://ü" + label63 + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 8},
+		{name: "fullwidth-label-64", in: "https://" + strings.Repeat("ａ", 64) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 8},
+		{name: "long-ace-label", in: "https://xn--" + strings.Repeat("a", 60) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 8},
+	})
+	runNormalizeCases(t, []normalizeCase{
+		{name: "ascii-label-63", in: "https://" + label63 + ".example/", want: "https://" + label63 + ".example/"},
+		{name: "domain-253-and-root-dot", in: "https://" + strings.Repeat("a.", 126) + "a./", want: "https://" + strings.Repeat("a.", 126) + "a./", flags: urlnorm.FlagTrailingDot},
+		{name: "ignorables-do-not-count", in: "https://a" + strings.Repeat("\u00ad", 5000) + "b.example/", want: "https://ab.example/", flags: urlnorm.FlagHostMapped},
+		{name: "idn-label-at-limit", in: "https://" + "ü" + strings.Repeat("a", 54) + ".example/", want: "https://xn--" + punyEncode("ü"+strings.Repeat("a", 54)) + ".example/"},
+		{name: "long-numeric-host-is-ipv4", in: "http://0x" + strings.Repeat("0", 300) + "7f.1/", want: "http://127.0.0.1/", flags: urlnorm.FlagNumericIPv4},
+	})
+}
+
+// TestIssue9ACELabels pins issue 9 defect 3: "xn--" labels that x/net/idna
+// dropped silently ("https://xn--.example/" became "https://.example/",
+// while Chromium reads "xn--.example" as the host), in every mode.
+func TestIssue9ACELabels(t *testing.T) {
+	var tests []rejectCase
+	for _, in := range []string{
+		"https://xn--.example/",
+		"http://a.xn--/",
+		"http://ｘｎ－－.example/",
+		"http://evil.example.xn--/",
+		"http://XN--.example/",
+		"http://xn--。example/",
+		"http://x\u00adn--.example/",
+		"http://xn--%2E.example/",
+		"http://xn--zca-.example/",
+		"http://xn--tešla.example/",
+	} {
+		for _, strict := range []bool{false, true} {
+			tests = append(tests, rejectCase{name: fmt.Sprintf("%s-strict=%v", in, strict), in: in,
+				opts: urlnorm.Options{Strict: strict}, reason: urlnorm.ReasonIDNA, offset: -1})
+		}
+	}
+	runRejectCases(t, tests)
+}
+
+// TestACELabelFamily checks the class behind defect 3 with the test's own
+// RFC 3492 codec as the oracle: for "xn--" labels of many payloads, in
+// every position and spelling, an accepted host has as many labels as
+// the input, keeps the ACE label as it was (lower-cased), and every ACE
+// label in it is valid Punycode; a payload the codec calls invalid is
+// refused.
+func TestACELabelFamily(t *testing.T) {
+	payloads := []string{"", "a", "-", "--", "zca", "ZCA", "zca-", "-zca", "ls8h", "bcher-kva",
+		"0", "99999999999", "a-", "xn--zca", "abc", "1ch", "nxasmm1c", "mgba3gch31f060k", "zzzzzzzz"}
+	prefixes := []string{"xn--", "XN--", "Xn--", "ｘｎ－－", "x\u00adn--", "xn\u200b--"}
+	shapes := []string{"%s.example", "a.%s", "evil.example.%s", "%s", "a.%s.", "%s。example", "b.%s.c"}
+	accepted := 0
+	for _, payload := range payloads {
+		for _, prefix := range prefixes {
+			for _, shape := range shapes {
+				host := fmt.Sprintf(shape, prefix+payload)
+				if checkACEHost(t, host, "xn--"+strings.ToLower(payload)) {
+					accepted++
+				}
+			}
+		}
+	}
+	// Five payloads are valid (zca twice, bcher-kva, 1ch, nxasmm1c,
+	// mgba3gch31f060k is bidi and valid too): the check is not vacuous.
+	if accepted < 4*len(prefixes)*len(shapes) {
+		t.Errorf("only %d hosts accepted; the valid payloads should pass in every shape", accepted)
+	}
+}
+
+// checkACEHost checks one host whose input ACE label is ace (lower-cased)
+// and reports whether urlnorm accepted it.
+func checkACEHost(t *testing.T, host, ace string) bool {
+	t.Helper()
+	in := "https://" + host + "/"
+	res, err := urlnorm.Inspect(in, urlnorm.Options{})
+	if err != nil {
+		var re *urlnorm.RejectError
+		if !errors.As(err, &re) {
+			t.Errorf("Inspect(%q): error %v is not a *RejectError", in, err)
+		}
+		return false
+	}
+	if !validACE(ace) {
+		t.Errorf("Inspect(%q) = %q: accepted, but %q is not valid Punycode", in, res.URL, ace)
+		return true
+	}
+	inLabels := strings.FieldsFunc(host, func(r rune) bool { return r == '.' || r == '。' })
+	outLabels := strings.FieldsFunc(res.Host, func(r rune) bool { return r == '.' })
+	if len(inLabels) != len(outLabels) || !strings.Contains("."+res.Host+".", "."+ace+".") {
+		t.Errorf("Inspect(%q) host = %q: labels %d -> %d, or %q lost", in, res.Host, len(inLabels), len(outLabels), ace)
+	}
+	for _, label := range outLabels {
+		if strings.HasPrefix(label, "xn--") && !validACE(label) {
+			t.Errorf("Inspect(%q) host = %q: %q is not valid Punycode", in, res.Host, label)
+		}
+	}
+	return true
+}
+
+// TestIssue9StrictIdempotent pins issue 9 defect 5: in strict mode
+// "non-special:/\path" gave "non-special:/%5Cpath", which strict mode then
+// refused, because the self-check ran with default options. The output
+// must carry no flag its input did not, so strict refuses both.
+func TestIssue9StrictIdempotent(t *testing.T) {
+	for _, in := range []string{`non-special:/\path`, `non-special://host/a\b`, `foo:/a/\/b`} {
+		r, err := urlnorm.Inspect(in, urlnorm.Options{})
+		if err != nil || r.Flags&urlnorm.FlagEncodedSeparator == 0 {
+			t.Errorf("Inspect(%q) = %q, %v, flags %v; want flag encoded-separator", in, r.URL, err, r.Flags)
+		}
+		_, err = urlnorm.Normalize(in, urlnorm.Options{Strict: true})
+		var re *urlnorm.RejectError
+		if !errors.As(err, &re) || re.Reason != urlnorm.ReasonFlagged {
+			t.Errorf("Normalize(%q, strict) error %v, want reason flagged", in, err)
+		}
+	}
+	for _, o := range optionSamples() {
+		for _, in := range idempotenceInputs {
+			out, err := urlnorm.Normalize(in, o)
+			if err != nil {
+				continue
+			}
+			if again, err := urlnorm.Normalize(out, o); err != nil || again != out {
+				t.Errorf("options %+v: Normalize(%q) = %q; Normalize of that = %q, %v", o, in, out, again, err)
+			}
+		}
+	}
+}
+
+var idempotenceInputs = []string{
+	`non-special:/\path`, "https://example.com/a/../b?q=%%41#f%", "//example.com/x",
+	"http://u:p@example.com/", "a/../../b", "?x=https://evil.example/", "https://ex%41mple.com/",
+	"http://ｅｘａｍｐｌｅ.com/", "https://example.com/?TARGET=-SM-http%3a%2f%2fx.example%2f",
+	"https://example.com/" + strings.Repeat(" ", 40), "javascript:alert(1)", "mailto:a@b.example",
+	"https://example.com/%2e%2E/x", "http://[::ffff:1.2.3.4]/", "https://example.com./",
+}
+
+// optionSamples covers each Options field with a few values.
+func optionSamples() []urlnorm.Options {
+	var all []urlnorm.Options
+	for _, strict := range []bool{false, true} {
+		for _, ui := range []urlnorm.UserinfoPolicy{urlnorm.UserinfoReject, urlnorm.UserinfoStrip, urlnorm.UserinfoKeep} {
+			for _, rel := range []urlnorm.RelativePolicy{urlnorm.RelativeKeep, urlnorm.RelativeReject, urlnorm.RelativeResolve} {
+				for _, max := range []int{0, -1, 30} {
+					all = append(all, urlnorm.Options{Strict: strict, Userinfo: ui, Relative: rel,
+						Base: "https://example.org/dir/page?q#f", Nested: max != 30, MaxLength: max,
+						Schemes: [][]string{nil, {"http", "https"}}[max&1]})
+				}
+			}
+		}
+	}
+	return all
+}

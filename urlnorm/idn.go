@@ -1,0 +1,184 @@
+package urlnorm
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// mapProfile is the UTS #46 mapping step alone (§4 step 1-2: map, then
+// NFC), with the same settings as idnaProfile and no validation: what
+// the host's labels are before any Punycode label is decoded.
+var mapProfile = idna.New(
+	idna.MapForLookup(),
+	idna.ValidateLabels(false),
+	idna.CheckJoiners(false),
+	idna.CheckHyphens(false),
+	idna.StrictDomainName(false),
+	idna.Transitional(false),
+	idna.VerifyDNSLength(false),
+)
+
+// labelMark starts every label handed to mapProfile, so that no label
+// starts with "xn--" and x/net/idna decodes none of them (its decoder is
+// quadratic and hides an empty payload). A C0 control: decodeHost and
+// preprocess have refused any in the host, UTS #46 maps it to itself with
+// STD3 rules off, and it neither composes nor reorders under NFC.
+const labelMark = "\x01"
+
+// writeIDNHost handles hosts with escapes, non-ASCII or Punycode labels.
+//
+// Everything before x/net/idna's ToASCII is linear in the host, and
+// ToASCII runs only on labels of at most 63 code points: its Punycode
+// encoder is quadratic (21,000 CJK characters took 5 s).
+func (n *normalizer) writeIDNHost(h string, p int) error {
+	decoded := h
+	if strings.IndexByte(h, '%') >= 0 {
+		n.flag(FlagEncodedHost, p)
+		var err error
+		if decoded, err = n.decodeHost(h, p); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(decoded, "\u1e9e") {
+		// UTS #46 15.1 maps U+1E9E to "ß" where 15.0 (x/net/idna under
+		// Go 1.26) maps it to "ss": browsers disagree by version, so the
+		// host has no settled meaning.
+		return n.reject(ReasonIDNA, p)
+	}
+	mapped, ok := mapLabels(decoded)
+	if !ok {
+		return n.reject(ReasonIDNA, p)
+	}
+	if r := checkMappedLabels(mapped); r != ReasonNone {
+		return n.reject(r, p)
+	}
+	ascii, err := idnaProfile.ToASCII(decoded)
+	if err != nil || ascii == "" {
+		return n.reject(ReasonIDNA, p)
+	}
+	number := endsInNumber(ascii)
+	if !number && dnsLengthError(ascii) >= 0 {
+		return n.reject(ReasonHostTooLong, p)
+	}
+	// ToUnicode re-validates every decoded label, as UTS #46 §4.4 asks
+	// of labels that were Punycode in the input.
+	uni, err := idnaProfile.ToUnicode(ascii)
+	if err != nil {
+		return n.reject(ReasonIDNA, p)
+	}
+	for i := 0; i < len(ascii); i++ {
+		if c := ascii[i]; c >= 0x80 || chars[c]&clsHostGo == 0 {
+			return n.reject(ReasonHost, p)
+		}
+	}
+	if number {
+		return n.writeIPv4(ascii, p)
+	}
+	// The host was "mapped" if UTS #46 did more than lower-case ASCII:
+	// fullwidth letters, U+3002, deleted U+200B, NFC composition, ...
+	if mapped != lowerASCII(decoded) {
+		n.flag(FlagHostMapped, p)
+	}
+	if isConfusable(uni) {
+		n.flag(FlagConfusable, p)
+	}
+	if ascii[len(ascii)-1] == '.' {
+		n.flag(FlagTrailingDot, p)
+	}
+	n.out.writeString(ascii)
+	return nil
+}
+
+// mapLabels returns the host h after the UTS #46 mapping and NFC, with
+// its Punycode labels as they are, or false if a code point is
+// disallowed. Only the four full stops of UTS #46 §4 step 3 separate
+// labels, and only they map to "." (TestDotMappings checks every code
+// point), so each label of h is marked before mapping; a mapped label
+// without its mark means that assumption broke, and fails closed.
+func mapLabels(h string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(h) + 8)
+	b.WriteString(labelMark)
+	for _, r := range h {
+		if isFullStop(r) {
+			b.WriteByte('.')
+			b.WriteString(labelMark)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	m, err := mapProfile.ToUnicode(b.String())
+	if err != nil {
+		return "", false
+	}
+	labels := strings.Count(m, ".") + 1
+	if strings.Count(m, labelMark) != labels {
+		return "", false
+	}
+	out := strings.ReplaceAll(m, "."+labelMark, ".")
+	if !strings.HasPrefix(out, labelMark) {
+		return "", false
+	}
+	return out[len(labelMark):], true
+}
+
+// isFullStop reports the label separators of UTS #46 §4 step 3.
+func isFullStop(r rune) bool {
+	return r == '.' || r == '\u3002' || r == '\uff0e' || r == '\uff61'
+}
+
+// checkMappedLabels judges the labels of a mapped host (see mapLabels)
+// before Punycode encoding or decoding runs on them.
+//
+// Length: a label of k code points has an ASCII form of at least k bytes
+// (Punycode spends at least one byte per code point, plus "xn--"), and
+// the host one of at least its length in code points, so a host over the
+// DNS limits in code points is over them in bytes: nothing that could be
+// resolved is refused here. The exact limits are checked on the ASCII
+// form afterwards.
+//
+// Punycode (UTS #46 §4.4 with IgnoreInvalidPunycode=false, as the URL
+// Standard's domain to ASCII sets it): an "xn--" label must have a
+// non-empty ASCII payload that decodes, and must be what encoding the
+// decoded label gives back. x/net/idna turns "xn--" into an empty label
+// ("https://xn--.example/" became "https://.example/"), so this is
+// checked on the input's labels, not on IDNA's output.
+func checkMappedLabels(mapped string) Reason {
+	host := strings.TrimSuffix(mapped, ".")
+	if utf8.RuneCountInString(host) > maxDomainLen {
+		return ReasonHostTooLong
+	}
+	for label := range strings.SplitSeq(host, ".") {
+		if !strings.HasPrefix(label, "xn--") {
+			if utf8.RuneCountInString(label) > maxLabelLen {
+				return ReasonHostTooLong
+			}
+			continue
+		}
+		if len(label) > maxLabelLen && isASCII(label) {
+			return ReasonHostTooLong
+		}
+		if !validACELabel(label) {
+			return ReasonIDNA
+		}
+	}
+	return ReasonNone
+}
+
+// validACELabel reports whether the "xn--" label is Punycode that decodes
+// to a non-ASCII label and encodes back to itself (RFC 3492 §6.2 leaves
+// room for encodings the encoder never produces). The decoded label's
+// validity is checked by idnaProfile.
+func validACELabel(label string) bool {
+	if len(label) == len("xn--") || !isASCII(label) || len(label) > maxLabelLen {
+		return false
+	}
+	u, err := idna.Punycode.ToUnicode(label)
+	if err != nil || u == "" || isASCII(u) {
+		return false
+	}
+	back, err := idna.Punycode.ToASCII(u)
+	return err == nil && back == label
+}
