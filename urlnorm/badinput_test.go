@@ -40,6 +40,7 @@ func TestBadInput(t *testing.T) {
 		{name: "1MB-brackets", in: "https://[" + strings.Repeat(":", mb) + "]/", reason: urlnorm.ReasonIPv6, offset: 8},
 		{name: "over-2MiB", in: "https://example.com/" + strings.Repeat("a", 2*mb), reason: urlnorm.ReasonTooLong, offset: urlnorm.DefaultMaxLength},
 		{name: "percents-in-path", in: "https://example.com/" + pct, reason: urlnorm.ReasonBadEscape, offset: 20},
+		{name: "lone-percents-in-path", in: "https://example.com/" + strings.Repeat("%_", 100_000), want: "https://example.com/" + strings.Repeat("%25_", 100_000)},
 		{name: "percents-in-host", in: "https://" + pct + "/", reason: urlnorm.ReasonBadEscape, offset: 8},
 		{name: "percents-in-query", in: "https://example.com/?" + pct, want: "https://example.com/?" + strings.Repeat("%25", 100_000)},
 		{name: "percents-in-fragment", in: "https://example.com/#" + pct, want: "https://example.com/#" + strings.Repeat("%25", 100_000)},

@@ -1,6 +1,9 @@
 package urlnorm
 
+//go:generate go run gen_confusables.go
+
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -11,10 +14,47 @@ import (
 // entirely in Cyrillic, Greek or Armenian letters that look like Latin ones
 // ("аррӏе" for "apple", CVE-2017-5015). Browsers show such hosts as
 // Punycode; we flag them so a moderator sees the same thing.
+//
+// It also reports the single-script spoofs of UTS #39 §4: a label whose
+// skeleton (confusables.txt, generated into confusables_table.go) is
+// all ASCII although the label is not, such as "ɡoogle" (U+0261) or
+// "payıpal" (U+0131): the label looks exactly like an ASCII one.
 func isConfusable(host string) bool {
 	for label := range strings.SplitSeq(host, ".") {
-		if !isASCII(label) && labelConfusable(label) {
+		if !isASCII(label) && (labelConfusable(label) || asciiSkeleton(label)) {
 			return true
+		}
+	}
+	return false
+}
+
+// asciiSkeleton reports whether every non-ASCII code point of label has an
+// all-ASCII skeleton, which makes the label's skeleton all ASCII: equal
+// to the skeleton of an ASCII label.
+func asciiSkeleton(label string) bool {
+	for _, r := range label {
+		if r >= 0x80 {
+			if _, ok := slices.BinarySearch(skeletonRunes[:], r); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hasLookalikeSeparator reports whether host holds punctuation or a symbol
+// that looks like a URL delimiter ("/ \ . ? # @ :") without being one:
+// "paypal.com∕evil.example" (U+2215 DIVISION SLASH) is one host to the
+// browser and two to a reader. UTS #46 keeps these code points; the ones
+// it maps to real delimiters (U+FF0F, U+3002) are delimiters to browsers.
+// Letters and digits with such skeletons (Katakana "ノ", Arabic-Indic
+// zero) are ordinary in their scripts and left to the script checks.
+func hasLookalikeSeparator(host string) bool {
+	for _, r := range host {
+		if r >= 0x80 {
+			if _, ok := slices.BinarySearch(separatorLookalikes[:], r); ok {
+				return true
+			}
 		}
 	}
 	return false
@@ -61,6 +101,10 @@ func scriptOf(r rune) script {
 		return scriptHangul
 	case unicode.Is(unicode.Bopomofo, r):
 		return scriptBopomofo
+	case unicode.Is(unicode.Common, r), unicode.Is(unicode.Inherited, r):
+		// UTS #39 §5.1: Common and Inherited code points (the Katakana
+		// prolonged sound mark "ー") belong to every script.
+		return scriptCommon
 	}
 	return scriptOther
 }

@@ -35,7 +35,8 @@
 // # What is refused
 //
 // A [*RejectError] with a typed [Reason] for encodings with no legitimate use:
-// C0 controls and NUL, malformed escapes ("%4", "%u2215"), overlong or
+// C0 controls and NUL, malformed escapes ("%4", "%G1"), IIS's "%uXXXX"
+// escapes anywhere ([ReasonPercentU]), overlong or
 // surrogate UTF-8 ("%C0%AE"), encoded controls in paths and hosts, a "%"
 // or colon before a scheme ("java%73cript:"), userinfo
 // ("http://good.example@evil.example/") unless [Options.Userinfo] allows it,
@@ -64,7 +65,10 @@
 //
 // The canonical form preserves the browser's meaning of the input; it does
 // not make a URL trustworthy. A host in Punycode can still be a homograph
-// ([FlagConfusable] marks the ones UTS #39 would), a canonical link can
+// ([FlagConfusable] marks mixed-script labels and labels whose UTS #39
+// skeleton is all ASCII, from confusables.txt 14.0.0;
+// [FlagLookalikeSeparator] marks "∕" and other symbols that look like
+// URL delimiters), a canonical link can
 // still be an open redirect ([FlagNestedURL]), and a legacy-charset escape
 // can still decode differently on different servers ([FlagInvalidUTF8]).
 //

@@ -41,6 +41,10 @@ func TestGrowth(t *testing.T) {
 		{"percent-runs-query", 20000, plain, func(n int) string { return "https://example.com/?" + strings.Repeat("%", n) }},
 		{"percent-runs-fragment", 20000, plain, func(n int) string { return "https://example.com/#" + strings.Repeat("%", n) }},
 		{"percent-runs-path-escaped", 20000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("%25", n) }},
+		{"percent-runs-path-lone", 20000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("%_", n) }},
+		{"percent-runs-query-escaped", 20000, plain, func(n int) string { return "https://example.com/?q=" + strings.Repeat("%25", n) }},
+		{"percent-u-candidates", 20000, plain, func(n int) string { return "https://example.com/?q=" + strings.Repeat("%u12", n) }},
+		{"encoded-slashes-path", 20000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("%2F", n) }},
 		{"percent-runs-opaque", 20000, plain, func(n int) string { return "mailto:" + strings.Repeat("%", n) }},
 		{"dot-segments", 10000, plain, func(n int) string {
 			return "https://example.com/" + strings.Repeat("a/", n) + strings.Repeat("../", n)

@@ -73,16 +73,25 @@ func (n *normalizer) writeIDNHost(h string, p int) error {
 			return n.reject(ReasonHost, p)
 		}
 	}
-	if number {
-		return n.writeIPv4(ascii, p)
-	}
 	// The host was "mapped" if UTS #46 did more than lower-case ASCII:
 	// fullwidth letters, U+3002, deleted U+200B, NFC composition, ...
-	if mapped != lowerASCII(decoded) {
+	hostMapped := mapped != lowerASCII(decoded)
+	if number {
+		if hostMapped {
+			// "１２７.0.0.1", "127。0。0。1": an address in digits or dots
+			// a reader does not take for one.
+			n.flag(FlagHostMapped|FlagNumericIPv4, p)
+		}
+		return n.writeIPv4(ascii, p)
+	}
+	if hostMapped {
 		n.flag(FlagHostMapped, p)
 	}
 	if isConfusable(uni) {
 		n.flag(FlagConfusable, p)
+	}
+	if hasLookalikeSeparator(uni) {
+		n.flag(FlagLookalikeSeparator, p)
 	}
 	if ascii[len(ascii)-1] == '.' {
 		n.flag(FlagTrailingDot, p)

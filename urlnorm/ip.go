@@ -223,8 +223,11 @@ func (n *normalizer) writeIPv6(s string, p int) error {
 	if !ok {
 		return n.reject(ReasonIPv6, p)
 	}
-	if addr[0]|addr[1]|addr[2]|addr[3]|addr[4] == 0 && addr[5] == 0xFFFF {
+	switch {
+	case addr[0]|addr[1]|addr[2]|addr[3]|addr[4] == 0 && addr[5] == 0xFFFF:
 		n.flag(FlagMappedIPv6, p)
+	case embedsIPv4(addr) || strings.IndexByte(s, '.') >= 0:
+		n.flag(FlagEmbeddedIPv4, p)
 	}
 	best, bestLen := -1, 1
 	for i := 0; i < 8; {
@@ -266,4 +269,25 @@ func writeHex16(b *lazybuf, v uint16) {
 			started = true
 		}
 	}
+}
+
+// embedsIPv4 reports the IPv6 forms that carry an IPv4 address a back end
+// may connect to, other than IPv4-mapped (::ffff:0:0/96): IPv4-compatible
+// ::a.b.c.d (RFC 4291 §2.5.5.1, deprecated; "::" and "::1" excluded by
+// requiring a non-zero seventh piece), IPv4-translated ::ffff:0:a.b.c.d
+// (RFC 2765), NAT64 64:ff9b::/96 (RFC 6052) and 64:ff9b:1::/48 (RFC
+// 8215), 6to4 2002::/16 (RFC 3056) and Teredo 2001::/32 (RFC 4380).
+func embedsIPv4(a [8]uint16) bool {
+	zero4 := a[0]|a[1]|a[2]|a[3] == 0
+	switch {
+	case zero4 && a[4]|a[5] == 0 && a[6] != 0:
+		return true
+	case zero4 && a[4] == 0xFFFF && a[5] == 0:
+		return true
+	case a[0] == 0x64 && a[1] == 0xFF9B && (a[2]|a[3]|a[4]|a[5] == 0 || a[2] == 1):
+		return true
+	case a[0] == 0x2002, a[0] == 0x2001 && a[1] == 0:
+		return true
+	}
+	return false
 }

@@ -68,6 +68,9 @@ func inspectSlow(raw string, opts Options, depth int) (Result, error) {
 	if err := n.preprocess(); err != nil {
 		return Result{}, err
 	}
+	if k := percentU(n.in); k >= 0 {
+		return Result{}, n.reject(ReasonPercentU, k)
+	}
 	n.out.in = n.in
 	if err := n.parse(); err != nil {
 		return Result{}, err
@@ -574,4 +577,23 @@ func (n *normalizer) writePort(p, end int) error {
 		n.out.writeByte(c)
 	}
 	return nil
+}
+
+// percentU returns the position of the first "%uXXXX" escape in s, or -1.
+// Only IIS and classic ASP decode it (to the UTF-16 unit XXXX); refusing
+// it everywhere, even in opaque URLs and SiteMinder values, leaves no
+// component where a back end could read different text from the browser.
+func percentU(s string) int {
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], '%')
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if i+5 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') &&
+			unhex(s[i+2]) >= 0 && unhex(s[i+3]) >= 0 && unhex(s[i+4]) >= 0 && unhex(s[i+5]) >= 0 {
+			return i
+		}
+		i++
+	}
 }

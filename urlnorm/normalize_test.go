@@ -137,7 +137,7 @@ func TestRejections(t *testing.T) {
 		{name: "port-letters", in: "http://example.com:8o/", reason: urlnorm.ReasonPort, offset: 20},
 		{name: "port-too-big", in: "http://example.com:99999/", reason: urlnorm.ReasonPort, offset: 19},
 		{name: "path-bad-escape", in: "http://example.com/%4", reason: urlnorm.ReasonBadEscape, offset: 19},
-		{name: "path-pct-u", in: "http://example.com/%u2215", reason: urlnorm.ReasonBadEscape, offset: 19},
+		{name: "path-pct-u", in: "http://example.com/%u2215", reason: urlnorm.ReasonPercentU, offset: 19},
 		{name: "path-encoded-control", in: "http://example.com/a%0Ab", reason: urlnorm.ReasonEncodedControl, offset: 20},
 		{name: "path-overlong", in: "http://example.com/%C0%AE", reason: urlnorm.ReasonOverlong, offset: 22},
 		{name: "query-overlong", in: "http://example.com/?%E0%80%AE", reason: urlnorm.ReasonOverlong, offset: 23},

@@ -90,7 +90,52 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 		n.flag(FlagSpoofChar, p)
 	}
 	n.fixPathStart(start, relative)
+	n.checkPathEscapes(start, p)
 	return e, nil
+}
+
+// checkPathEscapes flags, in the path written from output position start,
+// the escapes that change the path for a back end that decodes once more
+// than the browser: "%25" before two hex digits ("%252e" is "." after two
+// decodes) and "%2F" beside another separator ("/%2F", "%2F%2F", "%2F/":
+// "//" once decoded, an empty segment or a protocol-relative path where
+// the browser saw none). They are judged on the output, so that the
+// canonical form carries exactly the flags of its input.
+func (n *normalizer) checkPathEscapes(start, pos int) {
+	w := n.out.w
+	for k := start; k+2 < w; k++ {
+		if n.out.at(k) != '%' {
+			continue
+		}
+		switch hi, lo := n.out.at(k+1), n.out.at(k+2); {
+		case hi == '2' && lo == '5':
+			if k+4 < w && unhex(n.out.at(k+3)) >= 0 && unhex(n.out.at(k+4)) >= 0 {
+				n.flag(FlagDoubleEncoding, pos)
+			}
+		case hi == '2' && lo == 'F':
+			if n.besideSeparator(start, k, k+3) {
+				n.flag(FlagEncodedSeparator, pos)
+			}
+		}
+		k += 2
+	}
+}
+
+// besideSeparator reports whether the output before i (down to start) or
+// from j on is a separator: "/", "%2F" or "%5C", or the start of the path.
+func (n *normalizer) besideSeparator(start, i, j int) bool {
+	sep := func(k int) bool {
+		if n.out.at(k) == '/' {
+			return true
+		}
+		if k+2 >= n.out.w || n.out.at(k) != '%' {
+			return false
+		}
+		hi, lo := n.out.at(k+1), n.out.at(k+2)
+		return hi == '2' && lo == 'F' || hi == '5' && lo == 'C'
+	}
+	return i == start || n.out.at(i-1) == '/' || i-3 >= start && sep(i-3) ||
+		j < n.out.w && sep(j)
 }
 
 // segInfo describes one path segment as segment read it.
@@ -119,7 +164,18 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 		case c == '%':
 			v, ok := escapeAt(s, i)
 			if !ok {
-				return 0, seg, n.reject(ReasonBadEscape, i)
+				if !loneDelimiterPercent(s, i, e, n.special) {
+					// "%4", "%G1", "%%30%30", a final "%": a broken or
+					// nested escape, which servers decode differently;
+					// refused (DESIGN.md, path row).
+					return 0, seg, n.reject(ReasonBadEscape, i)
+				}
+				// "100%_Orange_Juice": a lone "%" every lenient server
+				// reads as itself, written "%25" as WHATWG leaves it.
+				n.flag(FlagMalformedEscape, i)
+				u.ascii()
+				n.out.writeString("%25")
+				continue
 			}
 			switch {
 			case chars[v]&clsUnreserved != 0:
@@ -130,9 +186,6 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 				return 0, seg, n.reject(ReasonEncodedControl, i)
 			default:
 				seg.escaped = true
-				if v == '%' && i+4 < e && unhex(s[i+3]) >= 0 && unhex(s[i+4]) >= 0 {
-					n.flag(FlagDoubleEncoding, i) // "%252e" is "." after two decodes
-				}
 				if v == '\\' {
 					n.flag(FlagEncodedSeparator, i)
 				}
@@ -159,6 +212,19 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 		}
 	}
 	return e, seg, nil
+}
+
+// loneDelimiterPercent reports whether the "%" at s[i] (path ending at e)
+// is followed, in its segment, by a character that can start no escape
+// and continue none: not a letter or digit, not another "%", not a
+// separator and not the end. Such a "%" is plain text to browsers and
+// lenient servers ("100%_Orange_Juice", "50%-off"), and "%25" says so.
+func loneDelimiterPercent(s string, i, e int, special bool) bool {
+	if i+1 >= e {
+		return false
+	}
+	c := s[i+1]
+	return !isAlnum(c) && c != '%' && c != '/' && !(c == '\\' && special)
 }
 
 // feed passes byte v (at input position pos) to the UTF-8 check.

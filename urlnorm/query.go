@@ -5,6 +5,7 @@ import "strings"
 // parseQueryFragment handles the "?query" and "#fragment" at s[p:], if any.
 func (n *normalizer) parseQueryFragment(p int) error {
 	s := n.in
+	start := n.out.w
 	if p < len(s) && s[p] == '?' {
 		var err error
 		if p, err = n.parseQuery(p + 1); err != nil {
@@ -12,9 +13,30 @@ func (n *normalizer) parseQueryFragment(p int) error {
 		}
 	}
 	if p < len(s) && s[p] == '#' {
-		return n.parseFragment(p + 1)
+		if err := n.parseFragment(p + 1); err != nil {
+			return err
+		}
 	}
+	n.checkTripleEncoding(start, p)
 	return nil
+}
+
+// checkTripleEncoding flags "%2525" before two hex digits in the query
+// and fragment written from output position start: a byte escaped three
+// times, which a link needs only to pass filters that decode twice
+// ("%25252F" is "/" after three decodes). Double encoding is common in
+// redirect parameters and is not flagged there. Judged on the output, so
+// that the canonical form carries exactly the flags of its input.
+func (n *normalizer) checkTripleEncoding(start, pos int) {
+	w := n.out.w
+	for k := start; k+6 < w; k++ {
+		if n.out.at(k) == '%' && n.out.at(k+1) == '2' && n.out.at(k+2) == '5' &&
+			n.out.at(k+3) == '2' && n.out.at(k+4) == '5' &&
+			unhex(n.out.at(k+5)) >= 0 && unhex(n.out.at(k+6)) >= 0 {
+			n.flag(FlagTripleEncoding, pos)
+			return
+		}
+	}
 }
 
 // parseQuery writes the query that starts at s[p] and returns where it ends.

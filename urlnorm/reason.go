@@ -90,6 +90,10 @@ const (
 	// resolver can look up. Long Unicode hosts are refused before
 	// Punycode encoding, whose cost grows with the square of the label.
 	ReasonHostTooLong
+	// ReasonPercentU: a "%uXXXX" escape anywhere. IIS and classic ASP read
+	// "%u4E2D" as 中 while browsers and every other server read "%u4E2D";
+	// it exists to slip text past filters.
+	ReasonPercentU
 
 	numReasons
 )
@@ -120,6 +124,7 @@ var reasonNames = [numReasons]string{
 	ReasonBase:             "base",
 	ReasonSelfCheck:        "self-check",
 	ReasonHostTooLong:      "host-too-long",
+	ReasonPercentU:         "percent-u",
 }
 
 // String returns the reason's stable, lower-case name, such as
@@ -201,7 +206,9 @@ const (
 	// FlagEncodedDot: a dot segment written with "%2E".
 	FlagEncodedDot
 	// FlagEncodedSeparator: "%5C" in a path (or a "\" in a non-special
-	// path, which is written "%5C"), or "%2F" beside "..".
+	// path, which is written "%5C"), or "%2F" beside ".." or beside
+	// another separator ("%2F%2F", "/%2F", "%2F/"): forms that a back end
+	// which decodes "%2F" reads as a different path than the browser.
 	FlagEncodedSeparator
 	// FlagDoubleEncoding: "%25" followed by two hex digits in a path.
 	FlagDoubleEncoding
@@ -214,8 +221,10 @@ const (
 	// FlagEncodedControl: an escaped control character in a query or
 	// fragment ("%0D%0A").
 	FlagEncodedControl
-	// FlagMalformedEscape: a malformed "%" in a query or fragment, rewritten
-	// as "%25".
+	// FlagMalformedEscape: a "%" that starts no escape, rewritten as "%25":
+	// in a query or fragment any malformed "%", in a path a lone "%"
+	// before a character that is not a letter or digit
+	// ("100%_Orange_Juice").
 	FlagMalformedEscape
 	// FlagActiveScheme: a javascript:, vbscript: or data: URL. Normalize
 	// keeps it (the policy decides), but it is never an ordinary link.
@@ -223,6 +232,19 @@ const (
 	// FlagNestedURL: a query value holds an absolute, protocol-relative or
 	// SiteMinder-encoded URL (the open-redirect shape).
 	FlagNestedURL
+	// FlagLookalikeSeparator: the host holds punctuation or a symbol that
+	// looks like "/", "\", ".", "?", "#", "@" or ":" but is part of the
+	// host ("paypal.com∕evil.example", U+2215; UTS #39 confusables).
+	FlagLookalikeSeparator
+	// FlagEmbeddedIPv4: an IPv6 host that carries an IPv4 address other
+	// than by IPv4 mapping (FlagMappedIPv6): IPv4-compatible
+	// ("[::127.0.0.1]"), NAT64 (64:ff9b::/96, 64:ff9b:1::/48),
+	// IPv4-translated (::ffff:0:0/96), 6to4 (2002::/16) or Teredo
+	// (2001::/32), or written with a dotted IPv4 tail.
+	FlagEmbeddedIPv4
+	// FlagTripleEncoding: "%2525" followed by two hex digits in a query or
+	// fragment: three rounds of decoding, which only filter evasion needs.
+	FlagTripleEncoding
 
 	numFlags = iota
 )
@@ -247,6 +269,9 @@ var flagNames = [numFlags]string{
 	"malformed-escape",
 	"active-scheme",
 	"nested-url",
+	"lookalike-separator",
+	"embedded-ipv4",
+	"triple-encoding",
 }
 
 // Names returns the names of the flags that are set, in a fixed order.

@@ -55,6 +55,7 @@ func init() {
 
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
 
 func lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {

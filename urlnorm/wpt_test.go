@@ -196,7 +196,7 @@ func TestWPTOracleGaps(t *testing.T) {
 		{in: "non-special:opaque  ?hi", want: "non-special:opaque%20%20?hi"},
 		{in: "non-special:opaque  #hi", want: "non-special:opaque%20%20#hi"},
 		{in: "non-special:opaque\t\t  \r #hi", want: "non-special:opaque%20%20%20#hi"},
-		{in: "wss://host/ !\"$%&'()*+,-./:;<=>@[\\]^_`{|}~", reason: urlnorm.ReasonBadEscape},
+		{in: "wss://host/ !\"$%&'()*+,-./:;<=>@[\\]^_`{|}~", want: "wss://host/%20!%22$%25&'()*+,-./:;%3C=%3E@%5B/%5D%5E_%60%7B%7C%7D~"},
 		{in: "http://a.b.c.xn--pokxncvks", reason: urlnorm.ReasonIDNA},
 		{in: "https://xn--/", reason: urlnorm.ReasonIDNA},
 		{in: "file://xn--/p", reason: urlnorm.ReasonFileScheme},
