@@ -37,6 +37,12 @@ func (n *normalizer) writeHost(p, end int) error {
 		}
 		return n.writeIPv6(h[1:len(h)-1], p)
 	}
+	if k := strings.IndexAny(h, "<>"); k >= 0 {
+		// Forbidden in a host, but UTS #46 would compose "<" or ">" with a
+		// following U+0338 into "≮" or "≯", which are allowed: the URL
+		// Standard accepts the result, Chromium refuses the input. Refuse.
+		return n.reject(ReasonHost, p+k)
+	}
 	i := 0
 	for i < len(h) && chars[h[i]]&clsHostLower != 0 {
 		i++
@@ -112,6 +118,9 @@ func (n *normalizer) decodeHost(h string, p int) (string, error) {
 		}
 		if c < 0x20 || c == 0x7F {
 			return "", n.reject(ReasonEncodedControl, p)
+		}
+		if c == '<' || c == '>' {
+			return "", n.reject(ReasonHost, p+i) // as in writeHost
 		}
 		if err := n.feed(&u, c, p); err != nil {
 			return "", err

@@ -75,6 +75,12 @@ func inspectSlow(raw string, opts Options, depth int) (Result, error) {
 	if err := n.parse(); err != nil {
 		return Result{}, err
 	}
+	if n.scheme == "data" && n.flags&FlagTabNewline != 0 {
+		// Chromium keeps TAB, LF and CR in a data: URL (it does not apply
+		// the URL Standard's removal there), so the canonical form would
+		// not be what it reads: "data://\nhost/" is refused by it.
+		return Result{}, n.reject(ReasonControlChar, strings.IndexAny(raw, "\t\n\r"))
+	}
 	if n.out.w > opts.maxLength() {
 		// The limit holds for the canonical form too, or the output would
 		// be refused where the input was not (encoding can triple a URL).

@@ -30,7 +30,12 @@ var toASCIIRefused = map[string]string{
 	"\U0002F868.com":    "Unicode 15.0 tables disallow U+2F868 (a CJK compatibility ideograph, now mapped to U+36FC): refused, fail-closed",
 	"Ↄ.com":             "Unicode 15.0 tables disallow U+2183: refused, fail-closed",
 	"ẞ.com":             "UTS #46 15.1 changed U+1E9E from \"ss\" to \"ß\": refused, browsers disagree by version",
-	"ẞ.foo.com":         "as above",
+
+	"<\u0338":       "\"<\" + U+0338 (NFD of ≮): Chromium 156 refuses the forbidden \"<\" before mapping (browser URL stage): refused",
+	">\u0338":       "\">\" + U+0338, likewise",
+	"<\u00ad\u0338": "\"<\", a soft hyphen, U+0338: likewise",
+	">\u00ad\u0338": "likewise",
+	"ẞ.foo.com":     "as above",
 
 	"x01234567890123456789012345678901234567890123456789012345678901x":                                                                     "a 64-byte label can never resolve (RFC 1035 §2.3.4): host-too-long",
 	"x01234567890123456789012345678901234567890123456789012345678901†":                                                                     "as above, 72 bytes in Punycode",
