@@ -4,17 +4,15 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/htmlclean/htmlclean/internal/growth"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
 // TestGrowth checks that the work is linear in every input dimension the
 // package doc promises it for (issue 9, "growth tests"): the cost of an
 // input of size 8n must stay under 16 times the cost at size n, where a
-// quadratic path gives 64. Cost is CPU time, the minimum of several runs
-// of a batch long enough to time, so that a loaded machine makes the
-// ratio noisier but not larger than the bound.
+// quadratic path gives 64, measured by internal/growth.
 func TestGrowth(t *testing.T) {
 	if raceEnabled {
 		t.Skip("timing under the race detector measures its instrumentation")
@@ -76,50 +74,7 @@ func TestGrowth(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			small, large := tc.build(tc.n), tc.build(8*tc.n)
-			c1, c8 := compareCost(
-				func() { _, _ = urlnorm.Normalize(small, tc.opts) },
-				func() { _, _ = urlnorm.Normalize(large, tc.opts) })
-			ratio := float64(c8) / float64(c1)
-			t.Logf("8n/n = %.1f (%v / %v)", ratio, c8, c1)
-			if ratio >= 16 {
-				t.Errorf("cost at 8n / cost at n = %.1f (%v / %v), want < 16", ratio, c8, c1)
-			}
+			growth.Check(t, tc.n, tc.build, func(in string) { _, _ = urlnorm.Normalize(in, tc.opts) })
 		})
 	}
-}
-
-// compareCost returns the least time a batch of calls of small, and the
-// same number of calls of large, took over interleaved trials. A batch of
-// small takes about 100 µs: short enough that some trials of both run
-// without being preempted on a busy machine, which a minimum then finds.
-func compareCost(small, large func()) (time.Duration, time.Duration) {
-	reps := 1
-	for {
-		start := time.Now()
-		for range reps {
-			small()
-		}
-		if time.Since(start) >= 100*time.Microsecond || reps >= 1<<16 {
-			break
-		}
-		reps *= 2
-	}
-	batch := func(f func()) time.Duration {
-		start := time.Now()
-		for range reps {
-			f()
-		}
-		return time.Since(start)
-	}
-	best1, best8 := time.Duration(1<<63-1), time.Duration(1<<63-1)
-	deadline := time.Now().Add(3 * time.Second)
-	for i := 0; i < 21; i++ {
-		best1 = min(best1, batch(small))
-		best8 = min(best8, batch(large))
-		if time.Now().After(deadline) {
-			break // far past linear: a few trials show it, more take minutes
-		}
-	}
-	return best1, best8
 }

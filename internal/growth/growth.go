@@ -27,6 +27,11 @@ const (
 // runs is how many times each size is measured; the minimum is kept.
 const runs = 7
 
+// minBatch is how long one measurement of the small input lasts at least:
+// f runs as many times as that takes (and the large input an eighth as
+// many times), so that the clock's resolution and fixed costs stay small.
+const minBatch = 2 * time.Millisecond
+
 // Check measures f on gen(n) and gen(Factor*n) and fails t if the cost
 // grew by Limit or more. f must do the work under test and nothing that
 // is superlinear by design.
@@ -36,23 +41,31 @@ func Check(t testing.TB, n int, gen func(n int) string, f func(string)) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	f(small) // warm caches and pools
-	f(large)
+	reps := 1
+	for cost(f, small, reps) < minBatch && reps < 1<<16 {
+		reps *= 2
+	}
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	var tSmall, tLarge time.Duration = 1<<63 - 1, 1<<63 - 1
+	repsLarge := max(1, reps/Factor)
 	for range runs {
-		tSmall = min(tSmall, cost(f, small))
-		tLarge = min(tLarge, cost(f, large))
+		tSmall = min(tSmall, cost(f, small, reps)/time.Duration(reps))
+		tLarge = min(tLarge, cost(f, large, repsLarge)/time.Duration(repsLarge))
+		runtime.GC()
 	}
-	ratio := float64(tLarge) / float64(max(tSmall, time.Microsecond))
+	ratio := float64(tLarge) / float64(max(tSmall, time.Nanosecond))
 	if ratio >= Limit {
 		t.Errorf("cost grew %.1f× for %d× the input (%v for %d bytes, %v for %d bytes): superlinear",
 			ratio, Factor, tSmall, len(small), tLarge, len(large))
 	}
 }
 
-func cost(f func(string), in string) time.Duration {
+// cost is the thread's CPU time for reps calls of f(in).
+func cost(f func(string), in string, reps int) time.Duration {
 	start := threadTime()
-	f(in)
+	for range reps {
+		f(in)
+	}
 	return threadTime() - start
 }
