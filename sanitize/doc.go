@@ -15,8 +15,9 @@
 // text a reader should see: script, style, templates, plugins, foreign
 // content); event handlers are always dropped; every URL-bearing attribute
 // (href, src, srcset per candidate, action, formaction, poster, cite,
-// xlink:href, ping per URL, url() in style, and any allowed attribute not
-// known to be inert) goes through urlnorm with the policy's options, which
+// xlink:href, ping per URL, url() in style: every attribute whose kind,
+// from the policy, is a URL, URL list, srcset or CSS; a policy cannot allow
+// an attribute of unknown kind) goes through urlnorm with the policy's options, which
 // enforce the scheme allowlist on all of them; links get the policy's rel
 // and target; the output is balanced (stray end tags dropped, elements left
 // open closed). The policy's bluemonday allowlist then runs over the result
