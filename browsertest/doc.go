@@ -31,6 +31,13 @@
 //     returns its input, over the positive controls and the corpus, and
 //     checks that the stage reports them: the stage can fail.
 //
+//   - TestURLStage (urlstage_test.go) sends more than 26,000 URLs, from the
+//     URL corpora and a seeded generator of deceptive forms, through
+//     urlnorm (default options and the ugc preset's) and through
+//     Chromium's own parser (new URL in the page), and fails if a URL
+//     urlnorm accepts has another scheme, host or port in Chromium than
+//     its canonical form, or if urlnorm accepts what Chromium refuses.
+//
 // A policy's stage is one line in a test of this package:
 //
 //	runStage(t, "ugc", func(s string) (string, error) { return sanitize.String(s, p) }, loadCorpus(t))
