@@ -103,8 +103,20 @@ func lowerAlpha(s string) bool {
 // equals one of urlParts.
 var (
 	urlSuffixes = []string{"href", "src", "srcset", "url", "urls", "uri", "uris"}
-	urlParts    = map[string]bool{"link": true, "poster": true, "background": true, "bg": true, "ping": true}
+	urlParts    = nameSet("link", "poster", "background", "bg", "ping",
+		// Names lazy loaders, galleries and widgets use for a URL they copy
+		// into src or href (data-original, data-action, data-img, ...).
+		"action", "img", "image", "original", "icon", "avatar", "thumb", "thumbnail",
+		"redirect", "location", "lazy", "cover", "logo", "photo", "file", "download")
 )
+
+func nameSet(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
 
 // urlish reports whether an attribute name says it holds a URL: one of
 // its parts, split at "-", "_", "." and ":", is a URL word.

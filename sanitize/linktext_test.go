@@ -115,3 +115,19 @@ func TestLinkTextOverflow(t *testing.T) {
 		t.Errorf("a long link with plain text lost its href: %.80q…", got)
 	}
 }
+
+// TestLinkTextAfterError: a document refused inside a held link (here for
+// its depth) leaves nothing behind in the pooled pass: the next document
+// is written whole, to its own writer.
+func TestLinkTextAfterError(t *testing.T) {
+	p := mustPolicy(t, "extends: ugc\nlimits: {max_depth: 8}\n")
+	for range 3 {
+		if _, err := String(`<a href="https://evil.example/">`+strings.Repeat("<b>", 20)+"bank.com", p); err == nil {
+			t.Fatal("no limit error")
+		}
+		got, err := String(`<p>next <a href="https://example.com/">example.com</a></p>`, p)
+		if want := `<p>next <a href="https://example.com/" rel="nofollow ugc">example.com</a></p>`; err != nil || got != want {
+			t.Fatalf("after an error inside a link: %q, %v; want %q", got, err, want)
+		}
+	}
+}

@@ -128,6 +128,8 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
 	s.last, s.forms = noneOpen, 0
 	s.marked = false
+	s.link.held, s.link.text, s.link.real = s.link.held[:0], s.link.text[:0], nil
+	s.link.buf.Reset() // a document that failed inside a link left some
 	return s
 }
 
@@ -135,7 +137,7 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 // hostile document grew them: a pooled pass holds at most a few hundred
 // KiB, whatever the documents before it.
 func (s *pass) release() {
-	s.z, s.in.r, s.out, s.report = nil, nil, nil, nil
+	s.z, s.in.r, s.out, s.report, s.link.real = nil, nil, nil, nil, nil
 	if s.oversized() {
 		return
 	}
@@ -152,7 +154,8 @@ func (s *pass) oversized() bool {
 	return cap(s.scratch) > maxPooledBytes || cap(s.tagBuf) > maxPooledBytes ||
 		cap(s.nameBuf) > maxPooledBytes || cap(s.scan.keys) > maxPooledBytes ||
 		cap(s.stack) > maxPooledItems || cap(s.attrs) > maxPooledItems ||
-		cap(s.scan.attrs) > maxPooledItems || len(s.scan.seen) > maxSeen
+		cap(s.scan.attrs) > maxPooledItems || len(s.scan.seen) > maxSeen ||
+		s.link.buf.Cap() > maxPooledBytes || cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
 // transient returns b as a string without copying. The tokenizer reuses
