@@ -25,8 +25,10 @@
 // the other tests trust the harness:
 //
 //   - TestControls reports each control.
+//
 //   - TestRawCorpus loads all 1,073 vectors of testdata/corpus/xss
 //     unsanitized and logs how many execute; it never fails on that count.
+//
 //   - TestIdentitySanitizerFails runs runStage with a sanitizer that
 //     returns its input, over the positive controls and the corpus, and
 //     checks that the stage reports them: the stage can fail.

@@ -125,8 +125,8 @@ func TestLinkTextAfterError(t *testing.T) {
 		if _, err := String(`<a href="https://evil.example/">`+strings.Repeat("<b>", 20)+"bank.com", p); err == nil {
 			t.Fatal("no limit error")
 		}
-		got, err := String(`<p>next <a href="https://example.com/">example.com</a></p>`, p)
-		if want := `<p>next <a href="https://example.com/" rel="nofollow ugc">example.com</a></p>`; err != nil || got != want {
+		got, err := String(`<p>next <a href="https://example.com/">example.com</a> <a href="https://evil.example/">bank.com</a></p>`, p)
+		if want := `<p>next <a href="https://example.com/" rel="nofollow ugc">example.com</a> bank.com</p>`; err != nil || got != want {
 			t.Fatalf("after an error inside a link: %q, %v; want %q", got, err, want)
 		}
 	}
