@@ -48,16 +48,6 @@ var deceptionGaps = map[string]string{
 	// script ("xn--google" is 䕮䕵䕶䕱) carries no flag; issue 8 point 2
 	// has the presets report such hosts.
 	"punycode-trick-008": "Punycode host that passes the confusable check is not reported",
-	// Escaped bidi controls and zero-width characters are flagged in paths
-	// and fragments but not in a query.
-	"bidi-control-004":   "%E2%80%AE (RLO) in a query is not flagged",
-	"invisible-char-008": "%E2%80%8B (ZWSP) in a query is not flagged",
-	// Look-alike separators the separator table misses: a combining mark
-	// (not punctuation or a symbol, so outside the table's categories) and
-	// two mid-height dots whose skeletons are not ".".
-	"lookalike-separator-009": "U+0338 COMBINING LONG SOLIDUS OVERLAY in a host is not flagged",
-	"lookalike-separator-017": "U+2027 HYPHENATION POINT in a host is not flagged",
-	"lookalike-separator-018": "U+00B7 MIDDLE DOT in a host is not flagged",
 	// Nested-URL inspection reads the query only; a hash router that
 	// navigates to a fragment value runs this javascript: URL.
 	"nested-url-010": "javascript: URL nested in a fragment is not flagged",

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // isConfusable reports whether a host (in Unicode form, after UTS #46)
@@ -50,12 +51,30 @@ func asciiSkeleton(label string) bool {
 // Letters and digits with such skeletons (Katakana "ノ", Arabic-Indic
 // zero) are ordinary in their scripts and left to the script checks.
 func hasLookalikeSeparator(host string) bool {
-	for _, r := range host {
+	prev := rune(0)
+	for i, r := range host {
 		if r >= 0x80 {
 			if _, ok := slices.BinarySearch(separatorLookalikes[:], r); ok {
 				return true
 			}
+			switch r {
+			case 0x0337, 0x0338, 0x20EB:
+				// Combining solidus overlays: drawn as a "/" through the
+				// letter before them, and not punctuation, so outside
+				// the table.
+				return true
+			case 0x2027, 0x2E31, 0x0387:
+				return true // mid-height dots a reader takes for "."
+			case 0x00B7:
+				// MIDDLE DOT reads as "." too, except in Catalan "l·l",
+				// the one place IDNA2008 allows it (RFC 5892 Appendix A.3).
+				next, _ := utf8.DecodeRuneInString(host[i+2:])
+				if prev != 'l' || next != 'l' {
+					return true
+				}
+			}
 		}
+		prev = r
 	}
 	return false
 }

@@ -75,6 +75,11 @@ func (n *normalizer) parseQuery(p int) (int, error) {
 		}
 		p = pe + 1
 	}
+	if u.spoof {
+		// "?file=%E2%80%AEfdp.scr": a back end that shows or saves the
+		// value shows "rcs.pdf", as in a path or fragment.
+		n.flag(FlagSpoofChar, p)
+	}
 	return e, nil
 }
 
