@@ -48,9 +48,6 @@ var deceptionGaps = map[string]string{
 	// script ("xn--google" is 䕮䕵䕶䕱) carries no flag; issue 8 point 2
 	// has the presets report such hosts.
 	"punycode-trick-008": "Punycode host that passes the confusable check is not reported",
-	// Nested-URL inspection reads the query only; a hash router that
-	// navigates to a fragment value runs this javascript: URL.
-	"nested-url-010": "javascript: URL nested in a fragment is not flagged",
 }
 
 // keepRequired are the ordinary classes issue 8, acceptance 4 names: the

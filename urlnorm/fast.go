@@ -115,10 +115,14 @@ func fastRest(s string, p int, pathOptional bool) bool {
 		}
 	}
 	if i < len(s) && s[i] == '#' {
+		start := i + 1
 		for i++; i < len(s); i++ {
 			if chars[s[i]]&clsFragment == 0 {
 				return false
 			}
+		}
+		if strings.IndexByte(s[start:], ':') >= 0 || strings.Contains(s[start:], "//") {
+			return false // maybe a URL in the fragment: parseFragment flags it
 		}
 	}
 	return i == len(s)

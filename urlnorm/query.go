@@ -173,12 +173,33 @@ func (n *normalizer) queryBytes(p, e int, u *utf8state) error {
 	return nil
 }
 
+// flagFragmentURLs flags a URL held in the fragment's "key=value" parts,
+// as in a query: hash routers ("#next=javascript:…", "#!/redirect?to=//x")
+// navigate to such values in script. Fragments are never sent, so there
+// is no back end to inspect them for: they are only flagged.
+func (n *normalizer) flagFragmentURLs(p int) {
+	frag := n.in[p:]
+	if strings.IndexByte(frag, ':') < 0 && !strings.Contains(frag, "//") && !strings.Contains(frag, `\\`) && strings.IndexByte(frag, '%') < 0 {
+		return // the common "#section": nothing URL-shaped
+	}
+	for part := range strings.SplitSeq(frag, "&") {
+		if k := strings.IndexByte(part, '='); k >= 0 {
+			part = part[k+1:]
+		}
+		if nestedLevel(part) >= 0 {
+			n.flag(FlagNestedURL, p)
+			return
+		}
+	}
+}
+
 // parseFragment writes the fragment that starts at s[p]: the query rules,
 // with "%2D" decoded too, "%00" refused (it truncates in C back ends and
 // has no use in an anchor), and the path's spoofing checks.
 func (n *normalizer) parseFragment(p int) error {
 	s := n.in
 	n.out.writeByte('#')
+	n.flagFragmentURLs(p)
 	var u utf8state
 	for i := p; i < len(s); i++ {
 		c := s[i]

@@ -43,3 +43,25 @@ func TestLookalikeSeparatorExtras(t *testing.T) {
 		t.Errorf("Catalan l·l: %v, %v", res.Flags, err)
 	}
 }
+
+// TestNestedURLInFragment: a URL held in a fragment value is flagged
+// nested-url, as in a query (deception set nested-url-010): hash routers
+// navigate to it in script. An ordinary anchor is not.
+func TestNestedURLInFragment(t *testing.T) {
+	for _, raw := range []string{
+		"https://good.example/#next=javascript:alert(1)",
+		"https://good.example/#!/login?to=//evil.example/",
+		"#u=https%3A%2F%2Fevil.example%2F",
+	} {
+		res, err := Inspect(raw, Options{})
+		if err != nil || res.Flags&FlagNestedURL == 0 {
+			t.Errorf("Inspect(%q) = %v, %v; want nested-url", raw, res.Flags, err)
+		}
+	}
+	for _, raw := range []string{"https://good.example/#fn:1", "#section-2", "https://good.example/#a=b&c=d", "#L10-L20"} {
+		res, err := Inspect(raw, Options{})
+		if err != nil || res.Flags&FlagNestedURL != 0 {
+			t.Errorf("Inspect(%q) = %v, %v; want no nested-url", raw, res.Flags, err)
+		}
+	}
+}

@@ -141,6 +141,7 @@ var skipReasons = []struct{ prefix, reason string }{
 	{"go test ./sanitize -run '^$' -bench ", "benchmarks take minutes"},
 	{"go test ./...", "the documented test command: it runs this test"},
 	{"go test -short ./...", "the test command again, with -short"},
+	{"HTMLCLEAN_LONG=1 go test ./...", "the test command again, as CI runs it"},
 }
 
 const toolCommand = "go run ./cmd/htmlclean"
