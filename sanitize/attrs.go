@@ -126,14 +126,16 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 }
 
 // url normalises one URL with the policy's options. An empty result is
-// refused: it would be a link to the page itself that no reader sees.
+// refused: it would be a link to the page itself that no reader sees. The
+// flags the policy ignores (urls.flags) are left out of s.flags, so that
+// no report names them.
 func (s *pass) url(v string) (string, urlnorm.Result, string) {
 	res, err := urlnorm.Inspect(v, s.urlOpts)
-	s.flags |= res.Flags
+	s.flags |= res.Flags &^ s.ignored
 	if err != nil {
 		var re *urlnorm.RejectError
 		if errors.As(err, &re) {
-			s.flags |= re.Flags
+			s.flags |= re.Flags &^ s.ignored
 			return "", res, re.Reason.String()
 		}
 		return "", res, "invalid-url"
