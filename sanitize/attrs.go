@@ -135,8 +135,12 @@ func (s *pass) url(v string) (string, urlnorm.Result, string) {
 	if err != nil {
 		var re *urlnorm.RejectError
 		if errors.As(err, &re) {
-			s.flags |= re.Flags &^ s.ignored
-			return "", res, re.Reason.String()
+			reason := re.Reason.String()
+			// A nested URL refused for its flags: report them on the outer.
+			for ok := true; ok; ok = re.Err != nil && errors.As(re.Err, &re) {
+				s.flags |= re.Flags &^ s.ignored
+			}
+			return "", res, reason
 		}
 		return "", res, "invalid-url"
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/policy"
@@ -174,6 +175,70 @@ func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestIgnoredFlagsNotReported: a flag the policy maps to ignore is in no
+// Change (issue 8 point 2); a URL kept as written with only ignored flags
+// gets no flagged line, while the same URL under ugc does; a rejected URL
+// names the flag that rejected it.
+func TestIgnoredFlagsNotReported(t *testing.T) {
+	c, err := policy.PresetConfig("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.URLs.Flags["nested-url"] = policy.FlagIgnore
+	c.URLs.Flags["trailing-dot"] = policy.FlagIgnore
+	ignoring, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ugc, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		action Action
+		flags  urlnorm.Flags
+	}
+	tests := []struct {
+		name, href    string
+		ugc, ignoring []want // the href changes under each policy
+	}{
+		{"kept-nested", "https://share.example/?u=https://y.example/",
+			[]want{{Flagged, urlnorm.FlagNestedURL}}, nil},
+		{"rewritten-trailing-dot", "http://10.0.0.1./",
+			[]want{{RewroteURL, urlnorm.FlagTrailingDot}}, []want{{RewroteURL, 0}}},
+		{"mixed", "http://10.0.0.1./?q=50%&u=https://y.example/",
+			[]want{{RewroteURL, urlnorm.FlagTrailingDot | urlnorm.FlagNestedURL | urlnorm.FlagMalformedEscape}},
+			[]want{{RewroteURL, urlnorm.FlagMalformedEscape}}},
+		{"rejected-confusable", "https://share.example/?u=http://p\u0430ypal.com/",
+			[]want{{RemovedAttribute, urlnorm.FlagConfusable}}, []want{{RemovedAttribute, urlnorm.FlagConfusable}}},
+		{"rejected-spoof", "http://good.example/%E2%80%AEgnp.exe",
+			[]want{{RemovedAttribute, urlnorm.FlagSpoofChar}}, []want{{RemovedAttribute, urlnorm.FlagSpoofChar}}},
+	}
+	for _, tc := range tests {
+		for _, run := range []struct {
+			name string
+			p    *policy.Policy
+			want []want
+		}{{"ugc", ugc, tc.ugc}, {"ignoring", ignoring, tc.ignoring}} {
+			t.Run(tc.name+"/"+run.name, func(t *testing.T) {
+				_, changes, err := StringReport(`<a href="`+tc.href+`">x</a>`, run.p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []want
+				for _, ch := range changes {
+					if ch.Attribute == "href" {
+						got = append(got, want{ch.Action, ch.Flags})
+					}
+				}
+				if diff := cmp.Diff(run.want, got, cmp.AllowUnexported(want{})); diff != "" {
+					t.Errorf("href changes mismatch (-want +got):\n%s\n%v", diff, changes)
+				}
+			})
 		}
 	}
 }
