@@ -20,7 +20,8 @@ var webSchemes = []string{"http", "https", "mailto"}
 //     with a real reason and an offset inside the input;
 //   - an accepted output is a fixed point of Normalize under the same
 //     Options, and carries no flag the input did not (issue 9, defect 5);
-//   - the Options are honoured: Strict leaves no flag, the scheme
+//   - the Options are honoured: Strict leaves no flag, Reject none of
+//     its flags, the scheme
 //     allowlist, RelativeReject and RelativeResolve leave no relative
 //     reference, UserinfoReject and UserinfoStrip leave no userinfo, and
 //     MaxLength bounds the output;
@@ -69,6 +70,9 @@ func fuzzOptions(bits uint64) urlnorm.Options {
 		Nested:    bits&(1<<12) != 0,
 		Schemes:   fuzzSchemes[field(16, len(fuzzSchemes))],
 		MaxLength: fuzzMaxLengths[field(20, len(fuzzMaxLengths))],
+		// The high 32 bits: any set of flags, so that idempotence is
+		// checked for every Reject value, not only none and all.
+		Reject: urlnorm.Flags(bits>>32) & urlnorm.AllFlags,
 	}
 }
 
@@ -95,6 +99,9 @@ func checkWithOptions(t *testing.T, raw string, o urlnorm.Options) {
 	}
 	if o.Strict && r.Flags != 0 {
 		t.Fatalf("Inspect(%q, strict) = %q with flags %v", raw, out, r.Flags)
+	}
+	if bad := r.Flags & o.Reject; bad != 0 {
+		t.Fatalf("Inspect(%q, Reject %v) = %q with flags %v", raw, o.Reject, out, bad)
 	}
 	if limit := o.MaxLength; limit > 0 && len(out) > limit || limit == 0 && len(out) > urlnorm.DefaultMaxLength {
 		t.Fatalf("Normalize(%q, MaxLength %d) = %q: %d bytes", raw, o.MaxLength, out, len(out))

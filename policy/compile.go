@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -130,6 +131,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
 	p.cfg.Attributes = p.attributeList()
 	k.urls(p, flat.URLs)
+	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)
 	k.limits(flat.Limits)
 	if len(k.errs) > 0 || k.more > 0 {
@@ -175,6 +177,7 @@ func flatten(c Config) Config {
 		f.URLs.Userinfo = "reject"
 	}
 	f.Limits = f.Limits.withDefaults()
+	f.URLs.Flags = maps.Clone(c.URLs.Flags) // the caller's map stays theirs
 	return f
 }
 
@@ -233,7 +236,9 @@ func (k *compiler) checkLists(c Config) {
 }
 
 func (k *compiler) urls(p *Policy, u URLs) {
-	o := urlnorm.Options{Strict: u.Strict, Nested: u.Nested, Schemes: slices.Clone(u.Schemes)}
+	// Strict is carried by Reject (see flags), so that the flags a policy
+	// allows stay allowed.
+	o := urlnorm.Options{Nested: u.Nested, Schemes: slices.Clone(u.Schemes)}
 	if o.Schemes == nil {
 		o.Schemes = []string{}
 	}

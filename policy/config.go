@@ -77,8 +77,17 @@ type URLs struct {
 	// Userinfo is "reject" (the default: drop the URL), "strip" (remove the
 	// user name and password) or "keep".
 	Userinfo string `yaml:"userinfo,omitempty" json:"userinfo,omitempty"`
-	// Strict drops every URL urlnorm flags as suspicious (numeric IPv4
-	// hosts, backslashes, encoded hosts, confusable IDNs, ...).
+	// Flags maps urlnorm flag names ([urlnorm.Flags.Names]: "confusable",
+	// "nested-url", ...) to what a URL carrying that flag gets: "reject"
+	// (the attribute is removed; a link keeps its text), "report" (kept,
+	// and listed in sanitize's report) or "ignore" (kept silently). A file
+	// that extends a preset changes the preset's entries it names and keeps
+	// the others. [Policy.Config] names every flag.
+	Flags map[string]string `yaml:"flags,omitempty" json:"flags,omitempty"`
+	// Strict makes every flag that Flags does not name "reject" instead of
+	// "report": strict mode rejects whatever the policy does not
+	// explicitly allow, so it stays usable with the presets, which name
+	// the flags ordinary links carry (share links, upper-case IDNs).
 	Strict bool `yaml:"strict,omitempty" json:"strict,omitempty"`
 	// Nested inspects URLs inside query values (plain or SiteMinder
 	// SM-encoded): the outer URL is dropped if the inner one is refused or

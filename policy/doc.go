@@ -18,8 +18,14 @@
 //     properties).
 //
 // The presets allow http, https and mailto URLs (strict none), keep
-// relative URLs (strict refuses them), refuse userinfo, and write
-// rel="nofollow ugc" on links (basic and ugc).
+// relative URLs (strict refuses them), refuse userinfo, inspect URLs
+// nested in query values, and write rel="nofollow ugc" on links (basic
+// and ugc). They reject URLs whose urlnorm flags exist only to deceive
+// (confusable and look-alike hosts, bidi and invisible characters,
+// encoded separators), report the rest, and name as allowed the flags
+// ordinary links carry, so that urls.strict, which rejects every flag a
+// policy does not name, keeps share links and upper-case IDNs;
+// [Policy.String] writes each choice with its reason.
 //
 // # Policy files
 //
@@ -37,8 +43,11 @@
 //	  relative: resolve          # allow | deny | resolve
 //	  base: https://forum.example/
 //	  userinfo: strip            # reject | strip | keep
-//	  strict: false              # refuse every URL urlnorm flags
+//	  strict: false              # reject the flags not named in flags
 //	  nested: true               # inspect URLs inside query values
+//	  flags:                     # reject | report | ignore, per urlnorm flag
+//	    numeric-ipv4: reject
+//	    trailing-dot: ignore
 //	links:
 //	  rel: [nofollow, ugc]
 //	  target_blank: true         # external links open in a new tab

@@ -360,7 +360,9 @@ func unjoin(err error) []error {
 	return []error{err}
 }
 
-var pathPartRE = regexp.MustCompile(`([a-z_]+)|\[(\d+)\]`)
+// pathPartRE splits a field path into keys and indexes; a key may hold
+// "-" and digits, as flag names do ("urls.flags.nested-url").
+var pathPartRE = regexp.MustCompile(`([A-Za-z0-9_-]+)|\[(\d+)\]`)
 
 // lineOfPath returns the line of the setting at path, or of its nearest
 // ancestor present in the file.

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ type Policy struct {
 	cfg      Config
 	elements map[string]*Element
 	urlOpts  urlnorm.Options
+	report   urlnorm.Flags // the flags urls.flags maps to report
 	rel      []string
 	internal map[string]bool // the base URL's host and Links.InternalHosts
 	bm       *bluemonday.Policy
@@ -144,6 +146,12 @@ func (p *Policy) URLOptions() urlnorm.Options {
 	return o
 }
 
+// ReportFlags returns the flags a URL is kept with and reported for
+// (urls.flags "report"). The flags it is refused for are
+// URLOptions().Reject; the others are ignored: sanitize leaves them out of
+// its report.
+func (p *Policy) ReportFlags() urlnorm.Flags { return p.report }
+
 // Rel returns the tokens written to the rel attribute of every link,
 // sorted.
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
@@ -177,6 +185,7 @@ func (p *Policy) Config() Config {
 	c.Elements = slices.Clone(c.Elements)
 	c.Attributes = slices.Clone(c.Attributes)
 	c.URLs.Schemes = slices.Clone(c.URLs.Schemes)
+	c.URLs.Flags = maps.Clone(c.URLs.Flags)
 	c.Links.Rel = slices.Clone(c.Links.Rel)
 	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
 	return c
@@ -189,14 +198,23 @@ func (p *Policy) String() string {
 	if p.name != "" {
 		fmt.Fprintf(&b, "# the %q preset, as it takes effect\n", p.name)
 	}
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(p.cfg); err != nil {
-		// A Config holds only strings, numbers, bools and lists of them,
-		// so this cannot happen; say so rather than print half a policy.
+	// Through a node tree, to write why the presets chose what they did
+	// beside each flag.
+	var doc yaml.Node
+	err := doc.Encode(p.cfg)
+	if err == nil {
+		commentFlags(&doc, p.cfg.URLs.Strict)
+		enc := yaml.NewEncoder(&b)
+		enc.SetIndent(2)
+		err = enc.Encode(&doc)
+		enc.Close()
+	}
+	if err != nil {
+		// A Config holds only strings, numbers, bools and lists and maps
+		// of them, so this cannot happen; say so rather than print half a
+		// policy.
 		return "# policy: cannot encode: " + err.Error() + "\n"
 	}
-	enc.Close()
 	return b.String()
 }
 

@@ -74,16 +74,20 @@ func Preset(name string) (*Policy, error) {
 }
 
 // webURLs are the URL rules of the presets that allow links: http, https
-// and mailto, relative references kept, userinfo refused.
+// and mailto, relative references kept, userinfo refused, and the flag
+// choices of presetFlags.
 func webURLs() URLs {
-	return URLs{Schemes: []string{"http", "https", "mailto"}, Relative: "allow", Userinfo: "reject"}
+	return URLs{Schemes: []string{"http", "https", "mailto"}, Relative: "allow", Userinfo: "reject", Nested: true,
+		Flags: presetFlagMap()}
 }
 
 // strictPreset allows text only: every element is removed, its text kept
 // (except the content of script, style and the other elements whose text
 // is not text).
 func strictPreset() Config {
-	return Config{URLs: URLs{Relative: "deny", Userinfo: "reject"}}
+	// The same flag choices as the others, for a file that extends it
+	// with links.
+	return Config{URLs: URLs{Relative: "deny", Userinfo: "reject", Flags: presetFlagMap()}}
 }
 
 // basicPreset allows inline formatting and links: for one-line comments,

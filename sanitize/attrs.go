@@ -126,15 +126,21 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 }
 
 // url normalises one URL with the policy's options. An empty result is
-// refused: it would be a link to the page itself that no reader sees.
+// refused: it would be a link to the page itself that no reader sees. The
+// flags the policy ignores (urls.flags) are left out of s.flags, so that
+// no report names them.
 func (s *pass) url(v string) (string, urlnorm.Result, string) {
 	res, err := urlnorm.Inspect(v, s.urlOpts)
-	s.flags |= res.Flags
+	s.flags |= res.Flags &^ s.ignored
 	if err != nil {
 		var re *urlnorm.RejectError
 		if errors.As(err, &re) {
-			s.flags |= re.Flags
-			return "", res, re.Reason.String()
+			reason := re.Reason.String()
+			// A nested URL refused for its flags: report them on the outer.
+			for ok := true; ok; ok = re.Err != nil && errors.As(re.Err, &re) {
+				s.flags |= re.Flags &^ s.ignored
+			}
+			return "", res, reason
 		}
 		return "", res, "invalid-url"
 	}

@@ -58,7 +58,8 @@ type pass struct {
 	scan    attrScan // the current tag's attributes, as attrScan.scan found them
 	tagBuf  []byte   // a tag or escaped text being written
 
-	flags urlnorm.Flags // the flags of the attribute being checked (all its URLs)
+	flags   urlnorm.Flags // the flags of the attribute being checked (all its URLs)
+	ignored urlnorm.Flags // the flags the policy neither rejects nor reports
 
 	href, hrefHost string    // the current link's canonical href and host (transient)
 	link           linkState // links held back for the link-text check (linktext.go)
@@ -108,6 +109,7 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s := passPool.Get().(*pass)
 	if s.p != p {
 		s.p, s.urlOpts, s.limits = p, p.URLOptions(), p.Limits()
+		s.ignored = urlnorm.AllFlags &^ (p.ReportFlags() | s.urlOpts.Reject)
 		s.rel = strings.Join(p.Rel(), " ")
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {

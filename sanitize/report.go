@@ -38,7 +38,9 @@ type Change struct {
 	After  string `json:"after,omitempty"`  // the value written, for rewrites
 	// Flags are the suspicious forms urlnorm found in a URL attribute (all
 	// its URLs, for srcset, ping and CSS): on every URL kept, rewritten or
-	// removed for them. In JSON, a list of names ("numeric-ipv4", ...), as
+	// removed for them, except those the policy ignores (urls.flags); a
+	// URL refused because of a nested URL carries the nested one's flags.
+	// In JSON, a list of names ("numeric-ipv4", ...), as
 	// `htmlclean url -json` prints them.
 	Flags urlnorm.Flags `json:"flags,omitempty"`
 }

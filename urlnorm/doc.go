@@ -46,7 +46,7 @@
 // IPv6 zone ids, ports above 65535, and references whose meaning depends on the page they are on
 // ("https:evil.example", "///evil.example"). Suspicious forms that have a
 // meaning are canonicalised and reported as [Flags] (see [Inspect]);
-// [Options.Strict] refuses those too.
+// [Options.Reject] refuses the chosen ones too, [Options.Strict] all of them.
 //
 // # SiteMinder
 //

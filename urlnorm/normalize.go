@@ -61,7 +61,7 @@ func inspect(raw string, opts Options, depth int) (Result, error) {
 
 // inspectSlow is the full normaliser, which decides every input.
 func inspectSlow(raw string, opts Options, depth int) (Result, error) {
-	n := normalizer{raw: raw, opts: opts, depth: depth}
+	n := normalizer{raw: raw, opts: opts, depth: depth, rejects: opts.rejected()}
 	if len(raw) > opts.maxLength() {
 		return Result{}, n.reject(ReasonTooLong, opts.maxLength())
 	}
@@ -107,8 +107,8 @@ func inspectSlow(raw string, opts Options, depth int) (Result, error) {
 // selfCheck normalises the canonical form again, with the caller's own
 // options, and refuses the URL unless that gives the same URL with no
 // flag the input did not have: Normalize(Normalize(x, o), o) must equal
-// Normalize(x, o) for every o (with Strict, a flag that appears only in
-// the output would make the output rejected). The fuzz target
+// Normalize(x, o) for every o (with Reject or Strict, a flag that appears
+// only in the output would make the output rejected). The fuzz target
 // FuzzNormalize, which draws random Options, shows this never fires; if it
 // ever does, the URL is refused rather than passed.
 func (n *normalizer) selfCheck(res Result) error {
@@ -119,7 +119,8 @@ func (n *normalizer) selfCheck(res Result) error {
 	return nil
 }
 
-// enforce applies the scheme allowlist and strict mode to an accepted URL.
+// enforce applies the scheme allowlist and Options.Reject (or Strict) to an
+// accepted URL.
 func (n *normalizer) enforce(res Result) error {
 	o := &n.opts
 	switch {
@@ -133,9 +134,9 @@ func (n *normalizer) enforce(res Result) error {
 			return n.reject(ReasonSchemeNotAllowed, 0)
 		}
 	}
-	if o.Strict && res.Flags != 0 {
+	if bad := res.Flags & n.rejects; bad != 0 {
 		e := n.reject(ReasonFlagged, n.flagPos)
-		e.Flags = res.Flags
+		e.Flags = bad
 		return e
 	}
 	return nil
@@ -152,7 +153,8 @@ type normalizer struct {
 
 	out       lazybuf
 	flags     Flags
-	flagPos   int // input position of the first flag, for strict errors
+	rejects   Flags // the flags that refuse the URL (Options.rejected)
+	flagPos   int   // input position of the first rejected flag, for errors
 	scheme    string
 	special   bool // "\" is a separator and the host is a domain
 	authority bool // "//" and an authority were written
@@ -161,7 +163,7 @@ type normalizer struct {
 }
 
 func (n *normalizer) flag(f Flags, pos int) {
-	if n.flags == 0 {
+	if n.flags&n.rejects == 0 && f&n.rejects != 0 {
 		n.flagPos = pos
 	}
 	n.flags |= f

@@ -6,8 +6,18 @@ package urlnorm
 // (the caller's policy decides which schemes it accepts), no nested
 // inspection, and a 2 MiB length limit.
 type Options struct {
-	// Strict rejects every URL that carries a [Flags] bit, with
-	// [ReasonFlagged].
+	// Reject refuses every URL that carries one of these flags, with
+	// [ReasonFlagged]; [RejectError.Flags] says which of them it carried.
+	// Under Nested, a nested URL is checked with the same options, so one
+	// that carries such a flag refuses the outer URL with [ReasonNestedURL]
+	// (errors.Unwrap gives the nested ReasonFlagged error). Flags not in
+	// Reject are only reported in [Result.Flags].
+	Reject Flags
+
+	// Strict is Reject = [AllFlags]: every URL that carries any flag is
+	// refused. It is kept for callers that want exactly that; a policy
+	// that must keep ordinary links with benign flags (share links, a
+	// trailing dot) sets Reject instead.
 	Strict bool
 
 	// Userinfo says what to do with "user:password@" before a host.
@@ -73,6 +83,15 @@ const (
 	// RelativeResolve resolves relative references against [Options.Base].
 	RelativeResolve
 )
+
+// rejected returns the flags that refuse a URL: Reject, or every flag
+// (including any a later version adds) under Strict.
+func (o *Options) rejected() Flags {
+	if o.Strict {
+		return ^Flags(0)
+	}
+	return o.Reject
+}
 
 func (o *Options) maxLength() int {
 	switch {

@@ -77,8 +77,8 @@ const (
 	// ReasonSMEncoding: a malformed SiteMinder SM-encoded value (a dangling
 	// escape character or a bad "%XX").
 	ReasonSMEncoding
-	// ReasonFlagged: [Options.Strict] is set and the URL carries a flag;
-	// [RejectError.Flags] says which.
+	// ReasonFlagged: the URL carries a flag in [Options.Reject] (any flag,
+	// under [Options.Strict]); [RejectError.Flags] says which.
 	ReasonFlagged
 	// ReasonBase: [Options.Base] is not an absolute http(s) URL.
 	ReasonBase
@@ -153,7 +153,7 @@ type RejectError struct {
 	Input  string // the raw input, as given
 	Offset int    // byte offset in Input of the offending part
 	Reason Reason
-	Flags  Flags // for ReasonFlagged: the flags that caused the rejection
+	Flags  Flags // for ReasonFlagged: the flags in Options.Reject it carried
 	Err    error // for ReasonNestedURL: the nested URL's *RejectError
 }
 
@@ -174,7 +174,8 @@ func (e *RejectError) Unwrap() error { return e.Err }
 
 // Flags records what was suspicious in an accepted URL: each flag names an
 // encoding that [Normalize] canonicalised or kept, but that a moderator or a
-// log may want to see. In [Options.Strict] mode any flag rejects the URL.
+// log may want to see. A flag in [Options.Reject] rejects the URL; in
+// [Options.Strict] mode any flag does.
 // The zero value means nothing was suspicious.
 type Flags uint32
 
