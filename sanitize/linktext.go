@@ -210,9 +210,15 @@ func linkTextHost(text string) (string, bool) {
 	if !strings.Contains(strings.Trim(hostPart, "."), ".") || strings.ContainsAny(hostPart, "@:\\") {
 		return "", false
 	}
-	if last := hostPart[strings.LastIndexByte(strings.TrimSuffix(hostPart, "."), '.')+1:]; strings.Trim(last, "0123456789.") == "" &&
-		strings.Count(hostPart, ".") != 3 {
+	last := hostPart[strings.LastIndexByte(strings.TrimSuffix(hostPart, "."), '.')+1:]
+	if strings.Trim(last, "0123456789.") == "" && strings.Count(hostPart, ".") != 3 {
 		return "", false // a number ("3.14", "1.2.3"), not an IPv4 address a reader would know
+	}
+	if last != strings.ToLower(last) && hostPart == t && !strings.HasPrefix(strings.ToLower(t), "www.") {
+		// A bare name with an upper-case ending is a site's nickname on
+		// Stack Exchange ("stats.SE", "AI.SE"), not a host typed out;
+		// with "www." or a path it is a host again.
+		return "", false
 	}
 	r, err := urlnorm.Inspect("http://"+t, opts)
 	if err != nil || r.Host == "" || !knownTLD(r.Host) {

@@ -15,6 +15,9 @@ func TestLinkTextMismatch(t *testing.T) {
 		{"host-text-other-host", `<a href="https://evil.example/">www.bank.example</a>`, `www.bank.example`},
 		{"bare-host-text", `<a href="https://evil.example/">paypal.com</a>`, `paypal.com`},
 		{"bare-host-path-text", `<a href="https://evil.example/">paypal.com/signin</a>`, `paypal.com/signin`},
+		{"mixed-case-host-text", `<a href="https://evil.example/">PayPal.com</a>`, `PayPal.com`},
+		{"upper-case-host-with-www", `<a href="https://evil.example/">WWW.PAYPAL.COM</a>`, `WWW.PAYPAL.COM`},
+		{"shortener-behind-url-text", `<a href="http://t.co/Awh0d7o3gy"><span>&nbsp;</span>http://www.washingtonpost.com/blogs/x/</a>`, "<span>\u00a0</span>http://www.washingtonpost.com/blogs/x/"},
 		{"split-text", `<a href="https://evil.example/">https://bank.<b>example</b>/</a>`, `https://bank.<b>example</b>/`},
 		{"entity-text", `<a href="https://evil.example/">https://bank&#46;example/</a>`, `https://bank.example/`},
 		{"ip-text", `<a href="https://evil.example/">http://127.0.0.1/</a>`, `http://127.0.0.1/`},
@@ -53,6 +56,8 @@ func TestLinkTextNoFalsePositive(t *testing.T) {
 		keep("https://example.com/", "3.14"),
 		keep("/relative/page", "bank.com"),
 		keep("https://example.com./", "example.com"),
+		keep("https://stats.meta.stackexchange.com/q/6422/232706", "stats.SE"),
+		keep("https://ai.meta.stackexchange.com/q/2905/21542", "AI.SE"),
 	})
 }
 
