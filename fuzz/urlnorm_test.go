@@ -2,12 +2,17 @@ package fuzz
 
 import (
 	"errors"
+	"html"
+	"io"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/htmlclean/htmlclean/internal/oracle"
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -15,7 +20,8 @@ import (
 var webSchemes = []string{"http", "https", "mailto"}
 
 // FuzzNormalize checks, for any input and any Options drawn from the
-// fuzz input (see fuzzOptions):
+// fuzz input (see fuzzOptions), and that the ugc preset's report carries
+// every flag it reports (checkReportFlags):
 //   - Normalize does not panic, and an error is always a *RejectError
 //     with a real reason and an offset inside the input;
 //   - an accepted output is a fixed point of Normalize under the same
@@ -39,10 +45,44 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s, uint64(0))
 		f.Add(s, uint64(i)*0x9E3779B97F4A7C15) // a spread of Options
 	}
+	ugc, err := policy.Preset("ugc")
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, raw string, bits uint64) {
 		checkWithOptions(t, raw, fuzzOptions(bits))
 		checkDefault(t, raw)
+		checkReportFlags(t, raw, ugc)
 	})
+}
+
+// checkReportFlags checks that no flag is lost between urlnorm and the
+// report (issue 8, acceptance 6): raw as a link's href under p gets a
+// report line carrying exactly the flags Inspect finds that p reports.
+func checkReportFlags(t *testing.T, raw string, p *policy.Policy) {
+	if !utf8.ValidString(raw) || strings.ContainsAny(raw, "\x00\r") {
+		return // the HTML tokenizer would hand the sanitiser another value
+	}
+	r, err := urlnorm.Inspect(raw, p.URLOptions())
+	want := r.Flags & p.ReportFlags()
+	if err != nil || want == 0 {
+		return
+	}
+	var got []sanitize.Change
+	doc := `<a href="` + html.EscapeString(raw) + `">x</a>`
+	if err := sanitize.SanitizeReport(io.Discard, strings.NewReader(doc), p, func(c sanitize.Change) {
+		if c.Attribute == "href" {
+			got = append(got, c)
+		}
+	}); err != nil {
+		return
+	}
+	if len(got) == 0 {
+		t.Fatalf("%q: Inspect flags %v, no report line for the href", raw, want)
+	}
+	if got[0].Action != sanitize.RemovedAttribute && got[0].Flags != want {
+		t.Fatalf("%q: Inspect flags %v, report %s flags %v", raw, want, got[0].Action, got[0].Flags)
+	}
 }
 
 // fuzzBases are the Options.Base values FuzzNormalize draws from: valid

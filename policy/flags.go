@@ -47,6 +47,7 @@ var presetFlags = map[string]flagChoice{
 	"trailing-dot":        {FlagReport, "a fully qualified host (http://10.0.0.1./) is the same host"},
 	"malformed-escape":    {FlagReport, "a lone % (100%_Orange_Juice, ?q=50%+off) is repaired as %25, which every lenient server reads the same"},
 	"tab-newline":         {FlagReport, "links wrapped across lines in the source; browsers delete TAB and newlines"},
+	"idn":                 {FlagReport, "an internationalised host that passes the confusable checks (bücher.de): ordinary, shown so a moderator sees its Punycode"},
 	"backslash":           {"", "\\ read as / by browsers; rare in real links, and the output shows /"},
 	"slashes":             {"", "extra slashes before the host; the output shows the host the browser uses"},
 	"encoded-host":        {"", "a percent-encoded host; the output shows it decoded"},

@@ -33,22 +33,7 @@ type deceptionLink struct {
 // a defect to fix in urlnorm, policy or sanitize, not in the set: when one
 // is fixed the test fails until its line is deleted, so the list never
 // hides a link that passes.
-var deceptionGaps = map[string]string{
-	// Latin look-alikes that confusables.txt (UTS #39 v14, the table
-	// urlnorm generates) gives no all-ASCII skeleton: "amazoɴ" (U+0274),
-	// "googłe" (U+0142), "ƅank" (U+0185), "amaʐon" (U+0290). Chromium's
-	// IDN spoof checker also drops diacritics ("ł > l") and applies its own
-	// extra mappings before comparing a label with its top-domain list, and
-	// then shows the host as Punycode.
-	"single-script-lookalike-005": "U+0274 small capital N: no ASCII skeleton in confusables.txt",
-	"single-script-lookalike-010": "U+0142 l with stroke: no ASCII skeleton in confusables.txt",
-	"single-script-lookalike-011": "U+0185 tone six: no ASCII skeleton in confusables.txt",
-	"single-script-lookalike-012": "U+0290 z with hook: no ASCII skeleton in confusables.txt",
-	// A host written in valid Punycode that decodes to one non-confusable
-	// script ("xn--google" is 䕮䕵䕶䕱) carries no flag; issue 8 point 2
-	// has the presets report such hosts.
-	"punycode-trick-008": "Punycode host that passes the confusable check is not reported",
-}
+var deceptionGaps = map[string]string{}
 
 // keepRequired are the ordinary classes issue 8, acceptance 4 names: the
 // presets must keep them. Other ordinary links that lose their href are

@@ -138,7 +138,7 @@ func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 			"https://twitter.com/intent/tweet?url=https%3A%2F%2Fexample.com%2Fa", urlnorm.FlagNestedURL},
 		{"siteminder-target", "https://sso.example.com/siteminderagent/forms/login.fcc?TARGET=-SM-https%3a%2f%2fapp%2eexample%2ecom%2fhome",
 			"https://sso.example.com/siteminderagent/forms/login.fcc?TARGET=-SM-https%3a%2f%2fapp%2eexample%2ecom%2fhome", urlnorm.FlagNestedURL},
-		{"upper-case-idn", "https://MÜNCHEN.de/", "https://xn--mnchen-3ya.de/", urlnorm.FlagHostMapped},
+		{"upper-case-idn", "https://MÜNCHEN.de/", "https://xn--mnchen-3ya.de/", urlnorm.FlagHostMapped | urlnorm.FlagIDN},
 		{"ipv4-trailing-dot", "http://10.0.0.1./", "http://10.0.0.1/", urlnorm.FlagTrailingDot},
 		{"lone-percent-query", "https://shop.example/search?q=50%+off", "https://shop.example/search?q=50%25+off", urlnorm.FlagMalformedEscape},
 		{"wikipedia-100-percent", "https://en.wikipedia.org/wiki/100%_Orange_Juice", "https://en.wikipedia.org/wiki/100%25_Orange_Juice", urlnorm.FlagMalformedEscape},

@@ -33,7 +33,7 @@ func TestGapLookalikeSeparator(t *testing.T) {
 		{name: "ratio-as-colon", in: "http://bank.example∶443/",
 			want: "http://bank." + ace("example∶443") + "/", flags: urlnorm.FlagLookalikeSeparator},
 		{name: "ideographic-full-stop-is-a-dot", in: "http://paypal。com/", want: "http://paypal.com/", flags: urlnorm.FlagHostMapped},
-		{name: "katakana-no-is-a-letter", in: "http://ノート.example/", want: "http://" + ace("ノート") + ".example/"},
+		{name: "katakana-no-is-a-letter", in: "http://ノート.example/", want: "http://" + ace("ノート") + ".example/", flags: urlnorm.FlagIDN},
 	})
 	runRejectCases(t, []rejectCase{
 		{name: "fullwidth-solidus-refused-by-browsers", in: "http://paypal.com／evil.example/", reason: urlnorm.ReasonHost, offset: -1},
@@ -151,9 +151,9 @@ func TestGapSingleScriptConfusable(t *testing.T) {
 		{name: "dotless-i", in: "http://payıpal.com/", want: "http://" + ace("payıpal") + ".com/", flags: c},
 		{name: "cyrillic-whole-script", in: "http://аррӏе.com/", want: "http://" + ace("аррӏе") + ".com/", flags: c},
 		{name: "greek-omicron", in: "http://gοοgle.com/", want: "http://" + ace("gοοgle") + ".com/", flags: c},
-		{name: "german-umlaut", in: "http://bücher.de/", want: "http://" + ace("bücher") + ".de/"},
-		{name: "japanese", in: "http://日本語.jp/", want: "http://" + ace("日本語") + ".jp/"},
-		{name: "russian-word", in: "http://пример.рф/", want: "http://" + ace("пример") + "." + ace("рф") + "/"},
+		{name: "german-umlaut", in: "http://bücher.de/", want: "http://" + ace("bücher") + ".de/", flags: urlnorm.FlagIDN},
+		{name: "japanese", in: "http://日本語.jp/", want: "http://" + ace("日本語") + ".jp/", flags: urlnorm.FlagIDN},
+		{name: "russian-word", in: "http://пример.рф/", want: "http://" + ace("пример") + "." + ace("рф") + "/", flags: urlnorm.FlagIDN},
 	})
 }
 

@@ -89,6 +89,8 @@ func (n *normalizer) writeIDNHost(h string, p int) error {
 	}
 	if isConfusable(uni) {
 		n.flag(FlagConfusable, p)
+	} else if uni != ascii {
+		n.flag(FlagIDN, p)
 	}
 	if hasLookalikeSeparator(uni) {
 		n.flag(FlagLookalikeSeparator, p)

@@ -55,9 +55,9 @@ func TestComponents(t *testing.T) {
 		{name: "ipv6-compressed", in: "http://[2001:DB8:0:0:0:0:0:1]:8080/", want: "http://[2001:db8::1]:8080/"},
 		{name: "ipv6-first-longest-run", in: "http://[1:0:0:2:0:0:0:3]/", want: "http://[1:0:0:2::3]/"},
 		{name: "ipv4-hex-octal", in: "http://0xC0.0250.1/", want: "http://192.168.0.1/", flags: urlnorm.FlagNumericIPv4},
-		{name: "idn-to-punycode", in: "https://Bücher.example/", want: "https://xn--bcher-kva.example/"},
+		{name: "idn-to-punycode", in: "https://Bücher.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagIDN},
 		{name: "idn-non-ascii-case-mapped", in: "https://BÜCHER.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagHostMapped},
-		{name: "idn-lower-case", in: "https://bücher.example/", want: "https://xn--bcher-kva.example/"},
+		{name: "idn-lower-case", in: "https://bücher.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagIDN},
 		{name: "dot-segments", in: "https://example.com/a/./b/../../c/.", want: "https://example.com/c/"},
 		{name: "dot-segments-above-root", in: "https://example.com/../../a", want: "https://example.com/a"},
 		{name: "double-slash-path-kept", in: "https://example.com//a", want: "https://example.com//a"},
@@ -103,7 +103,7 @@ func TestComponents(t *testing.T) {
 		// Found by FuzzSanitize: the last label "0+000" is not a number.
 		{name: "signed-last-label-is-a-domain", in: "http://0.01.0+000", want: "http://0.01.0+000/"},
 		{name: "overflowing-label-is-a-domain", in: `\\20000000000000000000A`, want: "//20000000000000000000a/", flags: urlnorm.FlagBackslash},
-		{name: "cjk-mixed-host-allowed", in: "https://日本語テスト.example/", want: "https://xn--zckzah9945czlbtz6h.example/"},
+		{name: "cjk-mixed-host-allowed", in: "https://日本語テスト.example/", want: "https://xn--zckzah9945czlbtz6h.example/", flags: urlnorm.FlagIDN},
 	})
 }
 

@@ -246,6 +246,10 @@ const (
 	// FlagTripleEncoding: "%2525" followed by two hex digits in a query or
 	// fragment: three rounds of decoding, which only filter evasion needs.
 	FlagTripleEncoding
+	// FlagIDN: an internationalised host (Punycode in the canonical form)
+	// that passes the confusable checks: ordinary for its readers
+	// ("bücher.de"), but spelled in a form a moderator may want to see.
+	FlagIDN
 
 	numFlags = iota
 )
@@ -273,6 +277,7 @@ var flagNames = [numFlags]string{
 	"lookalike-separator",
 	"embedded-ipv4",
 	"triple-encoding",
+	"idn",
 }
 
 // Names returns the names of the flags that are set, in a fixed order.
