@@ -1,0 +1,5 @@
+//go:build !race
+
+package growth
+
+const raceEnabled = false
