@@ -14,9 +14,6 @@ import (
 // input of size 8n must stay under 16 times the cost at size n, where a
 // quadratic path gives 64, measured by internal/growth.
 func TestGrowth(t *testing.T) {
-	if raceEnabled {
-		t.Skip("timing under the race detector measures its instrumentation")
-	}
 	plain := urlnorm.Options{MaxLength: -1}
 	nested := urlnorm.Options{MaxLength: -1, Nested: true}
 	keep := urlnorm.Options{MaxLength: -1, Userinfo: urlnorm.UserinfoKeep}

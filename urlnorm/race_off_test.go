@@ -1,5 +1,0 @@
-//go:build !race
-
-package urlnorm_test
-
-const raceEnabled = false
