@@ -48,7 +48,8 @@ func TestURLMatchesLibrary(t *testing.T) {
 		opts  urlnorm.Options
 	}{
 		{"default", nil, urlnorm.Options{}},
-		{"strict", []string{"-strict"}, urlnorm.Options{Strict: true}},
+		{"strict", []string{"-strict"}, urlnorm.Options{Reject: strictReject()}},
+		{"strict-all", []string{"-strict-all"}, urlnorm.Options{Strict: true}},
 		{"nested-strip", []string{"-nested", "-userinfo", "strip"}, urlnorm.Options{Nested: true, Userinfo: urlnorm.UserinfoStrip}},
 		{"keep", []string{"-userinfo", "keep"}, urlnorm.Options{Userinfo: urlnorm.UserinfoKeep}},
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -50,13 +51,20 @@ func (e *env) urlMain(args []string) int {
 	var opts urlnorm.Options
 	var userinfo userinfoFlag
 	jsonOut := fs.Bool("json", false, "print one JSON object per URL: input, url, flags, reject, cause")
-	fs.BoolVar(&opts.Strict, "strict", false, "reject every URL with a suspicious encoding (a flag), not only the malformed ones")
+	strict := fs.Bool("strict", false, "reject every URL with a suspicious encoding (a flag) that ordinary links do not carry, as the presets' urls.strict does")
+	all := fs.Bool("strict-all", false, "reject every URL with any flag at all")
 	fs.Var(&userinfo, "userinfo", "what to do with user:password@ before a host: `reject` (the default), strip or keep")
 	fs.BoolVar(&opts.Nested, "nested", false, "also inspect URLs nested in query values, plain or SiteMinder-encoded (open redirects)")
 	if status, ok := e.parseFlags(c, fs, args); !ok {
 		return status
 	}
 	opts.Userinfo = userinfo.v
+	switch {
+	case *all:
+		opts.Strict = true
+	case *strict:
+		opts.Reject = strictReject()
+	}
 	out := bufio.NewWriter(e.stdout)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false) // "&" and "<" stay readable in URLs
@@ -149,4 +157,21 @@ func (e *env) eachValue(args []string, out *bufio.Writer, fn func(string) error)
 			return fmt.Errorf("reading standard input: %w", err)
 		}
 	}
+}
+
+// strictReject is what the presets reject under urls.strict: every flag
+// but those ordinary links carry (share links, SiteMinder targets,
+// upper-case IDNs, "100%_Orange_Juice", ...). Compiling a preset cannot
+// fail; if it ever did, every flag is rejected.
+func strictReject() urlnorm.Flags {
+	c, err := policy.PresetConfig("ugc")
+	if err != nil {
+		return urlnorm.AllFlags
+	}
+	c.URLs.Strict = true
+	p, err := policy.Compile(c)
+	if err != nil {
+		return urlnorm.AllFlags
+	}
+	return p.URLOptions().Reject
 }

@@ -5,7 +5,7 @@ package main
 var cleanCommand = command{
 	name: "htmlclean",
 	synopsis: `usage: htmlclean [flags] [PATH ...]
-       htmlclean url [-strict] [-json] [-userinfo reject|strip|keep] [-nested] [URL ...]
+       htmlclean url [-strict|-strict-all] [-json] [-userinfo reject|strip|keep] [-nested] [URL ...]
        htmlclean sm encode|decode [flags] [VALUE ...]
 `,
 	about: `htmlclean sanitises HTML: it removes everything that could run script
@@ -36,7 +36,7 @@ could not be processed or -check found changes, 2 usage or policy error.
 
 var urlCommand = command{
 	name:     "htmlclean url",
-	synopsis: "usage: htmlclean url [-strict] [-json] [-userinfo reject|strip|keep] [-nested] [URL ...]\n",
+	synopsis: "usage: htmlclean url [-strict|-strict-all] [-json] [-userinfo reject|strip|keep] [-nested] [URL ...]\n",
 	about: `htmlclean url prints the canonical form of each URL, read from the
 arguments or, with none, one per line from standard input: the URL a
 browser would fetch, written so that filters see what the browser sees.
