@@ -121,8 +121,8 @@ func fastRest(s string, p int, pathOptional bool) bool {
 				return false
 			}
 		}
-		if strings.IndexByte(s[start:], ':') >= 0 || strings.Contains(s[start:], "//") {
-			return false // maybe a URL in the fragment: parseFragment flags it
+		if fragmentHoldsURL(s[start:]) {
+			return false // a URL in the fragment: parseFragment flags it
 		}
 	}
 	return i == len(s)

@@ -177,20 +177,30 @@ func (n *normalizer) queryBytes(p, e int, u *utf8state) error {
 // as in a query: hash routers ("#next=javascript:…", "#!/redirect?to=//x")
 // navigate to such values in script. Fragments are never sent, so there
 // is no back end to inspect them for: they are only flagged.
-func (n *normalizer) flagFragmentURLs(p int) {
-	frag := n.in[p:]
+//
+// It is judged on the fragment as written (frag), so that the canonical
+// form carries exactly the flags of its input.
+func (n *normalizer) flagFragmentURLs(frag string, p int) {
+	if fragmentHoldsURL(frag) {
+		n.flag(FlagNestedURL, p)
+	}
+}
+
+// fragmentHoldsURL reports whether a fragment's "key=value" parts hold a
+// URL (nestedLevel). The fast path asks it too.
+func fragmentHoldsURL(frag string) bool {
 	if strings.IndexByte(frag, ':') < 0 && !strings.Contains(frag, "//") && !strings.Contains(frag, `\\`) && strings.IndexByte(frag, '%') < 0 {
-		return // the common "#section": nothing URL-shaped
+		return false // the common "#section": nothing URL-shaped
 	}
 	for part := range strings.SplitSeq(frag, "&") {
 		if k := strings.IndexByte(part, '='); k >= 0 {
 			part = part[k+1:]
 		}
 		if nestedLevel(part) >= 0 {
-			n.flag(FlagNestedURL, p)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // parseFragment writes the fragment that starts at s[p]: the query rules,
@@ -199,7 +209,7 @@ func (n *normalizer) flagFragmentURLs(p int) {
 func (n *normalizer) parseFragment(p int) error {
 	s := n.in
 	n.out.writeByte('#')
-	n.flagFragmentURLs(p)
+	start := n.out.w
 	var u utf8state
 	for i := p; i < len(s); i++ {
 		c := s[i]
@@ -249,5 +259,6 @@ func (n *normalizer) parseFragment(p int) error {
 	if u.spoof {
 		n.flag(FlagSpoofChar, p)
 	}
+	n.flagFragmentURLs(n.out.slice(start, n.out.w), p)
 	return nil
 }
