@@ -242,7 +242,7 @@ func sameDestination(in, out string) error {
 			gHost = wHost
 		}
 	}
-	gPort, wPort := defaultPort(g.Port(), gScheme), defaultPort(w.Port(), wScheme)
+	gPort, wPort := oracle.EffectivePort(g.Port(), gScheme), oracle.EffectivePort(w.Port(), wScheme)
 	if gScheme != wScheme || gHost != wHost || gPort != wPort {
 		return errors.New(quote(in) + " → browser " + wScheme + "://" + wHost + ":" + wPort +
 			", kept " + quote(out) + " → " + gScheme + "://" + gHost + ":" + gPort)
@@ -250,22 +250,6 @@ func sameDestination(in, out string) error {
 	return nil
 }
 
-// defaultPort fills in the special schemes' default ports (URL Standard
-// §4.1), which WHATWG elides and Go reports only when written.
-func defaultPort(port, scheme string) string {
-	if port != "" {
-		return port
-	}
-	switch scheme {
-	case "http", "ws":
-		return "80"
-	case "https", "wss":
-		return "443"
-	case "ftp":
-		return "21"
-	}
-	return ""
-}
 
 func quote(s string) string { return strconv.Quote(s) }
 

@@ -242,13 +242,16 @@ func GoAgrees(out string) error {
 		return fmt.Errorf("%q: Go host %q, WHATWG %q", out, gh, host)
 	}
 	// WHATWG elides a scheme's default port; Go reports what was written.
-	if gp, wp := effectivePort(g.Port(), w.Scheme()), effectivePort(w.Port(), w.Scheme()); gp != wp {
+	if gp, wp := EffectivePort(g.Port(), w.Scheme()), EffectivePort(w.Port(), w.Scheme()); gp != wp {
 		return fmt.Errorf("%q: Go port %q, WHATWG %q", out, gp, wp)
 	}
 	return nil
 }
 
-func effectivePort(port, scheme string) string {
+// EffectivePort is port, or the special scheme's default port when port
+// is empty (URL Standard §4.1): WHATWG elides a default port, Go reports
+// what was written.
+func EffectivePort(port, scheme string) string {
 	if port != "" {
 		return port
 	}
