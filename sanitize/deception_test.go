@@ -250,7 +250,6 @@ func sameDestination(in, out string) error {
 	return nil
 }
 
-
 func quote(s string) string { return strconv.Quote(s) }
 
 // TestSameDestination shows that the destination check of
