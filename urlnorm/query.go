@@ -106,15 +106,30 @@ func (n *normalizer) queryValue(p, e int, u *utf8state) error {
 		}
 		return nil
 	}
-	level := nestedLevel(v)
-	if level >= 0 {
-		n.flag(FlagNestedURL, p)
-	}
+	start := n.out.w
 	if err := n.queryBytes(p, e, u); err != nil {
 		return err
 	}
-	if level >= 0 && n.opts.Nested {
-		return n.inspectNested(v, level, false, p)
+	// A nested URL is judged as given and as written, so that the
+	// canonical form carries no flag and no verdict its input did not:
+	// "?u=//\"" is written "?u=//%22", whose nested URL has an encoded
+	// host; and "%2e%2e", written "..", keeps the encoded-dot flag of the
+	// value as given.
+	written := n.out.slice(start, n.out.w)
+	level, wlevel := nestedLevel(v), nestedLevel(written)
+	if level >= 0 || wlevel >= 0 {
+		n.flag(FlagNestedURL, p)
+	}
+	if !n.opts.Nested {
+		return nil
+	}
+	if level >= 0 {
+		if err := n.inspectNested(v, level, false, p); err != nil {
+			return err
+		}
+	}
+	if wlevel >= 0 && written != v {
+		return n.inspectNested(written, wlevel, false, p)
 	}
 	return nil
 }
