@@ -55,6 +55,7 @@ func (n *normalizer) parseQuery(p int) (int, error) {
 		e = p + k
 	}
 	var u utf8state
+	qStart := p
 	for p < e {
 		pe := e
 		if k := strings.IndexByte(s[p:e], '&'); k >= 0 {
@@ -78,7 +79,7 @@ func (n *normalizer) parseQuery(p int) (int, error) {
 	if u.spoof {
 		// "?file=%E2%80%AEfdp.scr": a back end that shows or saves the
 		// value shows "rcs.pdf", as in a path or fragment.
-		n.flag(FlagSpoofChar, p)
+		n.flag(FlagSpoofChar, qStart)
 	}
 	return e, nil
 }
