@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -186,7 +187,7 @@ func cssValueProblems(v string, opts urlnorm.Options) []string {
 		if got, err := urlnorm.Normalize(u, opts); err != nil || got != u {
 			problems = append(problems, fmt.Sprintf("fetched URL %q: Normalize = %q, %v", u, got, err))
 		}
-		switch s := cssScheme(u); s {
+		switch s := safety.SchemeOf(u); s {
 		case "javascript", "vbscript", "data":
 			problems = append(problems, fmt.Sprintf("fetched URL %q has scheme %s", u, s))
 		}
@@ -233,24 +234,4 @@ func oracleFetches(v string) (urls, problems []string) {
 		}
 	}
 	return urls, problems
-}
-
-// cssScheme is the scheme of u as the URL Standard's scheme state reads
-// it, after removing leading C0 controls and spaces and all tabs and
-// newlines; "" for a relative URL.
-func cssScheme(u string) string {
-	u = strings.TrimLeft(u, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-	u = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(u)
-	for i := 0; i < len(u); i++ {
-		c := u[i] | 0x20
-		switch {
-		case 'a' <= c && c <= 'z':
-		case i > 0 && ('0' <= u[i] && u[i] <= '9' || u[i] == '+' || u[i] == '-' || u[i] == '.'):
-		case i > 0 && u[i] == ':':
-			return strings.ToLower(u[:i])
-		default:
-			return ""
-		}
-	}
-	return ""
 }

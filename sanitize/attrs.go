@@ -16,8 +16,8 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	s.attrs = s.attrs[:0]
 	fast := s.scan.scan(s.scratch)
 	link := name == "a" || name == "area"
-	var rel, target, hrefHost string
-	hasHref, changed := false, false
+	var rel, target string
+	changed := false
 	s.href, s.hrefHost = "", ""
 	for i, more := 0, true; more; i++ {
 		var key, val, text string
@@ -64,8 +64,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 				Reason: "suspicious", Before: val, Flags: s.flags})
 		}
 		if link && key == "href" {
-			hasHref, hrefHost = true, res.Host
-			s.href = out
+			s.href, s.hrefHost = out, res.Host
 		}
 		a := attr{key: key, val: out, text: text}
 		if res.URL != "" && strings.HasSuffix(out, "#") {
@@ -75,8 +74,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		s.attrs = append(s.attrs, a)
 	}
 	if link {
-		changed = s.links(name, hasHref, hrefHost, rel, target) || changed
-		s.hrefHost = hrefHost
+		changed = s.links(name, s.href != "", s.hrefHost, rel, target) || changed
 	}
 	return changed
 }

@@ -126,16 +126,16 @@ func browserScheme(u string) string {
 	case err == nil:
 		return w.Scheme()
 	case errors.Is(err, oracle.ErrKnownGap):
-		return schemeOf(u)
+		return SchemeOf(u)
 	}
 	return "(unparseable)"
 }
 
-// schemeOf applies the URL Standard's preprocessing and scheme state:
+// SchemeOf applies the URL Standard's preprocessing and scheme state:
 // leading C0 controls and spaces stripped, tabs and newlines removed, then
 // an ASCII letter and letters, digits, "+", "-" or "." up to ":". Without
 // one the URL is relative, and takes the https page's scheme.
-func schemeOf(u string) string {
+func SchemeOf(u string) string {
 	u = strings.TrimLeft(u, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
 	u = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(u)
 	for i := 0; i < len(u); i++ {
