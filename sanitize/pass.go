@@ -16,20 +16,16 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// writer is what the pass writes to: a bytes.Buffer or a bufio.Writer.
-type writer interface {
-	io.Writer
-	io.StringWriter
-	io.ByteWriter
-}
-
 // pass is one run of the tokenizer walk over a document. It enforces the
 // whole policy (elements, attributes, URLs, links, structure, limits), so
 // the policy's bluemonday stage that follows finds nothing to remove.
 type pass struct {
 	z       *html.Tokenizer
 	in      countingReader
-	out     writer
+	main    twin         // the document's two forms (faithful.go)
+	dst     twin         // where tokens go now: main, or the held link's
+	flush   func() error // hands main on as a segment, when streaming
+	seg     int          // the size at which main is flushed
 	werr    error
 	p       *policy.Policy
 	urlOpts urlnorm.Options
@@ -50,13 +46,18 @@ type pass struct {
 	lastOpen  []int32        // by allowed.slot: index of the innermost such element on it, or -1
 	skip      string         // element whose content is being dropped, or ""
 	skipDepth int
-	marked    bool // fragmentMark was written: the policy stage's output needs unmarking
+
+	hazard  hazard         // how the faithful form's last text could join the next
+	endRaw  []byte         // the end tag being matched, as written, or nil
+	endLen  int            // the faithful length of the last end tag written
+	dropped map[string]int // dropped start tags by name, when reporting
 
 	scratch []byte   // raw bytes of the current tag
 	nameBuf []byte   // the current tag's name, lower-cased, when it was not
 	attrs   []attr   // the current tag's attributes, as they will be written
 	scan    attrScan // the current tag's attributes, as attrScan.scan found them
-	tagBuf  []byte   // a tag or escaped text being written
+	tagBuf  []byte   // a tag or escaped text being written (faithful)
+	cBuf    []byte   // a tag being written (canonical)
 
 	flags   urlnorm.Flags // the flags of the attribute being checked (all its URLs)
 	ignored urlnorm.Flags // the flags the policy neither rejects nor reports
@@ -105,7 +106,7 @@ type attr struct {
 // from their last policy, between documents.
 var passPool = sync.Pool{New: func() any { return new(pass) }}
 
-func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass {
+func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass {
 	s := passPool.Get().(*pass)
 	if s.p != p {
 		s.p, s.urlOpts, s.limits = p, p.URLOptions(), p.Limits()
@@ -125,13 +126,15 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.in.r, s.in.left = r, s.limits.MaxInputBytes
 	s.z = html.NewTokenizer(&s.in)
 	s.z.SetMaxBuf(s.limits.MaxTokenBytes)
-	s.out, s.werr, s.report = w, nil, report
+	s.main, s.dst, s.werr, s.report = out, out, nil, report
+	s.flush, s.seg = nil, 0
+	s.hazard, s.endRaw = 0, nil
+	clear(s.dropped)
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
 	s.last, s.forms = noneOpen, 0
-	s.marked = false
-	s.link.held, s.link.text, s.link.real = s.link.held[:0], s.link.text[:0], nil
-	s.link.buf.Reset() // a document that failed inside a link left some
+	s.link.held, s.link.text = s.link.held[:0], s.link.text[:0]
+	s.link.resetBuffers() // a document that failed inside a link left some
 	return s
 }
 
@@ -139,7 +142,8 @@ func newPass(w writer, r io.Reader, p *policy.Policy, report func(Change)) *pass
 // hostile document grew them: a pooled pass holds at most a few hundred
 // KiB, whatever the documents before it.
 func (s *pass) release() {
-	s.z, s.in.r, s.out, s.report, s.link.real = nil, nil, nil, nil, nil
+	s.z, s.in.r, s.report, s.flush = nil, nil, nil, nil
+	s.main, s.dst, s.endRaw = twin{}, twin{}, nil
 	if s.oversized() {
 		return
 	}
@@ -153,11 +157,12 @@ const (
 )
 
 func (s *pass) oversized() bool {
-	return cap(s.scratch) > maxPooledBytes || cap(s.tagBuf) > maxPooledBytes ||
+	return cap(s.scratch) > maxPooledBytes || cap(s.tagBuf) > maxPooledBytes || cap(s.cBuf) > maxPooledBytes ||
 		cap(s.nameBuf) > maxPooledBytes || cap(s.scan.keys) > maxPooledBytes ||
 		cap(s.stack) > maxPooledItems || cap(s.attrs) > maxPooledItems ||
-		cap(s.scan.attrs) > maxPooledItems || len(s.scan.seen) > maxSeen ||
-		s.link.buf.Cap() > maxPooledBytes || cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
+		cap(s.scan.attrs) > maxPooledItems || cap(s.scan.dups) > maxPooledItems ||
+		len(s.scan.seen) > maxSeen ||
+		s.link.oversized() || len(s.dropped) > maxPooledItems || cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
 // transient returns b as a string without copying. The tokenizer reuses
@@ -169,12 +174,10 @@ func transient(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// run walks the whole input, then releases the pass. marked says the
-// output holds fragmentMark.
-func (s *pass) run() (marked bool, err error) {
+// run walks the whole input, then releases the pass.
+func (s *pass) run() error {
 	defer s.release()
-	err = s.walk()
-	return s.marked, err
+	return s.walk()
 }
 
 func (s *pass) walk() error {
@@ -185,6 +188,10 @@ func (s *pass) walk() error {
 		s.advance(raw)
 		switch tt {
 		case html.ErrorToken:
+			if len(raw) > 0 && s.skip == "" {
+				// A tag cut off by the end of input: browsers drop it too.
+				s.change(Change{Element: s.tagName(raw, 1), Action: RemovedElement, Reason: "unterminated"})
+			}
 			return s.finish(s.z.Err())
 		case html.TextToken:
 			s.text(raw)
@@ -196,6 +203,11 @@ func (s *pass) walk() error {
 			s.change(Change{Element: "#comment", Action: RemovedComment, Reason: "not-allowed"})
 		case html.DoctypeToken:
 			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: "not-allowed"})
+		}
+		if s.flush != nil && len(s.link.held) == 0 && s.main.c.Len() >= s.seg {
+			if err := s.flush(); err != nil && s.werr == nil {
+				s.werr = err
+			}
 		}
 		if s.werr != nil {
 			return s.werr
@@ -253,22 +265,20 @@ func (s *pass) change(c Change) {
 	s.report(c)
 }
 
-func (s *pass) write(b []byte) {
-	if s.werr == nil {
-		_, s.werr = s.out.Write(b)
-	}
-}
-
+// writeString writes markup to both forms.
 func (s *pass) writeString(str string) {
-	if s.werr == nil {
-		_, s.werr = s.out.WriteString(str)
-	}
+	s.dst.f.WriteString(str)
+	s.dst.c.WriteString(str)
+	s.hazard = noHazard
 }
 
-// text copies a text token as it is, when the policy stage will tokenize
-// it the same way, or writes it escaped. Text inside dropped elements is
-// dropped; text that is not UTF-8 is decoded as browsers do (U+FFFD for
-// each bad sequence).
+// text writes a text token: as written in the faithful form where those
+// bytes read the same wherever they land (see copyableText), and in the
+// canonical form escaped as x/net/html escapes, after the same decoding
+// as the policy stage's tokenizer (character references, newlines).
+// Text inside dropped elements is dropped; text that is not UTF-8 is
+// decoded as browsers do (U+FFFD for each bad sequence), and a NUL
+// becomes U+FFFD, which browsers show in its place.
 func (s *pass) text(raw []byte) {
 	if s.skip != "" {
 		return
@@ -277,20 +287,25 @@ func (s *pass) text(raw []byte) {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
 	}
-	// Raw text is copied only if it holds no "<": text such as "</" at the
-	// end of input would join with the next tag written after it and be
-	// read as something else ("</" + "</b>" is a bogus comment).
-	if bytes.IndexByte(raw, '<') < 0 && bytes.IndexByte(raw, 0) < 0 && utf8.Valid(raw) {
-		s.write(raw)
-		return
+	why, special := scanText(raw)
+	if why == "" {
+		// Before Text() decodes in place, under raw.
+		s.writeTextF(raw)
+		if !special {
+			s.dst.c.Write(raw)
+			return
+		}
 	}
-	// The tokenizer keeps NUL in text; browsers do not show it, and
-	// escapeText writes it as U+FFFD.
 	text := s.z.Text()
 	if !utf8.Valid(text) {
 		text = bytes.ToValidUTF8(text, []byte("\uFFFD"))
 	}
-	s.escapeText(text)
+	s.tagBuf = appendEscaped(s.tagBuf[:0], transient(text))
+	if why != "" {
+		s.change(Change{Element: "#text", Action: ReencodedText, Reason: why})
+		s.writeTextF(s.tagBuf)
+	}
+	s.dst.c.Write(s.tagBuf)
 }
 
 // startTag handles a start or self-closing tag.
@@ -298,6 +313,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	s.scratch = append(s.scratch[:0], raw...)
 	// The tokenizer can call a tag self-closing that a browser leaves open
 	// (see selfClosingTag); the browser is the judge.
+	tokSelfClosing := selfClosing
 	selfClosing = selfClosing && selfClosingTag(raw)
 	name := s.tagName(raw, 1)
 	if s.skip != "" {
@@ -314,7 +330,6 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	el, info := a.el, a.info
 	name = el.Name // a string the policy owns, safe to keep on the stack
 	foreign, void, placed := s.startContext(name, info, selfClosing)
-	isVoid := info&infoVoid != 0
 	if !void && !s.room() {
 		return
 	}
@@ -335,17 +350,23 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
-	// An HTML element written "<div/>" is open in a browser: write it so.
-	changed = changed || selfClosing && !foreign && !isVoid
+	if selfClosing && !foreign && info&infoVoid == 0 {
+		// An HTML element written "<div/>" is open, in a browser and in
+		// x/net/html's parser alike: written so, it does not look closed
+		// to a reader or a tool that reads it as XML.
+		changed = true
+		s.change(Change{Element: name, Action: RewroteTag, Reason: "self-closing-ignored"})
+	} else if tokSelfClosing != selfClosing {
+		// x/net/html reads "/>" where a browser does not (selfClosingTag):
+		// written anew, the tag reads the same to both.
+		changed = true
+		s.change(Change{Element: name, Action: RewroteTag, Reason: "ambiguous-self-closing"})
+	}
 	check := name == "a" && s.href != "" && !void && s.p.TextMismatch() != "ignore"
 	if check {
 		s.beginLink(s.href, s.hrefHost)
 	}
-	if changed {
-		s.writeTag(name, selfClosing && foreign)
-	} else {
-		s.write(s.scratch)
-	}
+	s.writeTag(name, selfClosing && foreign, !changed)
 	if check {
 		s.linkTagWritten()
 	}
@@ -387,6 +408,9 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	}
 	if s.report != nil {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
+		if !selfClosing {
+			s.droppedStartTag(name)
+		}
 	}
 }
 
@@ -403,14 +427,15 @@ func (s *pass) endTag(raw []byte) {
 		}
 		return
 	}
-	if name == "br" {
+	if name == "br" && s.p.Element("br") != nil {
 		// "</br>" is a line break in every browser (HTML §13.2.6.4.7), and
 		// like <br> it ends foreign content (§13.2.6.5).
-		if s.p.Element("br") != nil {
-			s.closeForeign()
-			if s.placeHTML("br", infoVoid) {
-				s.writeString("<br>")
-			}
+		s.closeForeign()
+		if s.placeHTML("br", infoVoid) {
+			s.change(Change{Element: name, Action: RewroteTag, Reason: "end-tag-br"})
+			s.writeString("<br>")
+		} else {
+			s.change(Change{Element: name, Action: RemovedEndTag, Reason: "misplaced"})
 		}
 		return
 	}
@@ -421,45 +446,100 @@ func (s *pass) endTag(raw []byte) {
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
 			}
+			s.endRaw = raw
 			s.closeTop(false)
+			s.endRaw = nil
 			return
 		}
 	}
-	if s.report != nil && s.p.Element(name) != nil {
-		s.change(Change{Element: name, Action: RemovedEndTag, Reason: "nothing-open"})
-	}
+	s.droppedEndTag(name)
 }
 
-// writeTag writes the current start tag from s.attrs, escaped, in one
-// write.
-func (s *pass) writeTag(name string, selfClosing bool) {
+// droppedEndTag reports an end tag dropped, unless it closes a start tag
+// dropped and reported before.
+func (s *pass) droppedEndTag(name string) {
+	if s.report == nil {
+		return
+	}
+	if n := s.dropped[name]; n > 0 {
+		s.dropped[name] = n - 1
+		return
+	}
+	reason := "nothing-open"
+	if s.p.Element(name) == nil {
+		reason = "not-allowed"
+	}
+	s.change(Change{Element: name, Action: RemovedEndTag, Reason: reason})
+}
+
+// droppedStartTag counts a start tag dropped, whose end tag may follow.
+func (s *pass) droppedStartTag(name string) {
+	if s.report == nil {
+		return
+	}
+	if s.dropped == nil {
+		s.dropped = map[string]int{}
+	}
+	if n, ok := s.dropped[name]; ok {
+		s.dropped[name] = n + 1
+		return
+	}
+	s.dropped[strings.Clone(name)] = 1
+}
+
+// writeTag writes the current start tag from s.attrs: in the faithful
+// form as written if asRaw, or else with each attribute as written where
+// it is unchanged and escaped where it is new; in the canonical form as
+// x/net/html's Token.String writes it, with fragmentMark after empty
+// fragments.
+func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
+	c := append(s.cBuf[:0], '<')
+	c = append(c, name...)
+	for _, a := range s.attrs {
+		c = append(c, ' ')
+		c = append(c, a.key...)
+		c = append(c, '=', '"')
+		c = appendEscaped(c, a.val)
+		if a.mark {
+			c = append(c, fragmentMark...)
+		}
+		c = append(c, '"')
+	}
+	if selfClosing {
+		c = append(c, '/')
+	}
+	s.cBuf = append(c, '>')
+	s.dst.c.Write(s.cBuf)
+	s.hazard = noHazard
+	if asRaw {
+		s.dst.f.Write(s.scratch)
+		return
+	}
 	b := append(s.tagBuf[:0], '<')
 	b = append(b, name...)
 	for _, a := range s.attrs {
 		b = append(b, ' ')
 		if a.text != "" {
-			// As written: the policy stage and the browser read it as the
-			// pass did, since attrScan.scan reads it as the tokenizer does.
+			// As written: a browser reads it as the pass did, since
+			// attrScan.scan reads it as the tokenizer does.
 			b = append(b, a.text...)
 			continue
 		}
 		b = append(b, a.key...)
 		b = append(b, '=', '"')
 		b = appendEscaped(b, a.val)
-		if a.mark {
-			b = append(b, fragmentMark...)
-		}
 		b = append(b, '"')
 	}
 	if selfClosing {
 		b = append(b, '/')
 	}
 	s.tagBuf = append(b, '>')
-	s.write(s.tagBuf)
+	s.dst.f.Write(s.tagBuf)
 }
 
 // appendEscaped appends v escaped for text or a double-quoted attribute,
-// as x/net/html escapes.
+// as x/net/html's EscapeString does, and with NUL as U+FFFD (browsers
+// show it so; x/net/html keeps it).
 func appendEscaped(b []byte, v string) []byte {
 	last := 0
 	for i := 0; i < len(v); i++ {
@@ -475,6 +555,8 @@ func appendEscaped(b []byte, v string) []byte {
 			esc = "&lt;"
 		case '>':
 			esc = "&gt;"
+		case '\r':
+			esc = "&#13;"
 		case 0:
 			esc = "\uFFFD"
 		default:
@@ -485,11 +567,6 @@ func appendEscaped(b []byte, v string) []byte {
 		last = i + 1
 	}
 	return append(b, v[last:]...)
-}
-
-func (s *pass) escapeText(t []byte) {
-	s.tagBuf = appendEscaped(s.tagBuf[:0], transient(t))
-	s.write(s.tagBuf)
 }
 
 // countingReader stops with errInputTooLarge after left bytes (if left is

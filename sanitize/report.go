@@ -21,13 +21,21 @@ const (
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
 	Flagged          Action = "flagged"           // kept as written, with something to see (urlnorm flags, link text)
 	RewroteText      Action = "rewrote-text"      // a link's text replaced by where it goes
+	RewroteTag       Action = "rewrote-tag"       // a tag written anew: "</br>" as "<br>", an end tag's attributes dropped
+	ReencodedText    Action = "reencoded-text"    // text written escaped (NUL, invalid UTF-8, a "<" that could start a tag) or a character escaped so two texts do not join
+	// PolicyStage: the policy's bluemonday stage removed or changed what
+	// the first stage let through, so the output is that stage's (from
+	// the segment where they differ) rather than the faithful form. The
+	// first stage is meant to enforce the whole policy: this is its bug.
+	// Before and After show a few bytes of each side where they differ.
+	PolicyStage Action = "policy-stage"
 )
 
 // Change is one thing the sanitiser changed, for [SanitizeReport].
 type Change struct {
 	Line      int    `json:"line"`    // 1-based line of the tag in the input
 	Column    int    `json:"column"`  // 1-based byte column of the tag's "<"
-	Element   string `json:"element"` // lower-case element name ("#comment", "#doctype")
+	Element   string `json:"element"` // lower-case element name ("#comment", "#doctype", "#text", "#document")
 	Attribute string `json:"attribute,omitempty"`
 	Action    Action `json:"action"`
 	// Reason is why: a urlnorm reason for URLs ("userinfo", "scheme-not-allowed",

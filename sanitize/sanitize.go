@@ -89,44 +89,82 @@ func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error 
 	return runStream(w, io.MultiReader(bytes.NewReader(head.Bytes()), r), p, report)
 }
 
-// runSmall runs the two stages one after the other, through a buffer
+// runSmall runs the two stages one after the other, through buffers
 // sized for an input of size bytes.
 func runSmall(w io.Writer, r io.Reader, size int, p *policy.Policy, report func(Change)) error {
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
-	mid := getBuf()
-	defer putBuf(mid)
-	mid.Grow(size + size/8)
-	marked, err := newPass(mid, r, p, report).run()
-	if err != nil {
+	f, c := getBuf(), getBuf()
+	defer putBuf(f)
+	defer putBuf(c)
+	f.Grow(size + size/8)
+	c.Grow(size + size/4)
+	if err := newPass(twin{f, c}, r, p, report).run(); err != nil {
 		return err
 	}
-	if !marked {
-		return p.Apply(w, mid)
+	fl := &follower{w: w}
+	fl.push(segment{f: f.Bytes(), c: c.Bytes(), line: 1, col: 1})
+	err := p.Apply(fl, bytes.NewReader(c.Bytes()))
+	if err == nil {
+		err = fl.Close()
 	}
-	u := &unmarker{w: w}
-	if err := p.Apply(u, mid); err != nil {
-		return err
-	}
-	return u.Close()
+	return policyStage(fl, report, err)
 }
 
+// policyStage reports the follower's divergence, if any, and passes err.
+func policyStage(fl *follower, report func(Change), err error) error {
+	if ch, ok := fl.change(); ok && report != nil && err == nil {
+		report(ch)
+	}
+	return err
+}
+
+// segmentBytes is the size of a streamed segment (canonical form): what
+// the follower holds while the policy stage reads it, and how far back
+// the output turns to the stage's own where the two differ.
+const segmentBytes = 32 << 10
+
+// runStream runs the two stages at once: the pass hands each segment to
+// the follower and its canonical form, through a pipe, to the policy
+// stage, whose output the follower compares and turns into the faithful
+// form.
 func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	pr, pw := io.Pipe()
+	fl := &follower{w: w}
 	done := make(chan error, 1)
 	go func() {
-		// Whether the pass will write fragmentMark is not known yet.
-		u := &unmarker{w: w}
-		err := p.Apply(u, pr)
+		err := p.Apply(fl, pr)
 		if err == nil {
-			err = u.Close()
+			err = fl.Close()
 		}
 		pr.CloseWithError(err) // unblock the pass if the policy stage stopped
 		done <- err
 	}()
 	bw := bufio.NewWriterSize(pw, 64<<10)
-	_, err := newPass(bw, r, p, report).run()
+	f, c := getBuf(), getBuf()
+	defer putBuf(f)
+	defer putBuf(c)
+	line, col := 1, 1
+	// flush hands on what the pass wrote since the last call, starting at
+	// line:col; the next segment starts at nextLine:nextCol.
+	flush := func(nextLine, nextCol int) error {
+		seg := segment{f: bytes.Clone(f.Bytes()), c: bytes.Clone(c.Bytes()), line: line, col: col}
+		f.Reset()
+		c.Reset()
+		line, col = nextLine, nextCol
+		// Before the stage can read it, so the follower has it to compare.
+		fl.push(seg)
+		_, err := bw.Write(seg.c)
+		return err
+	}
+	s := newPass(twin{f, c}, r, p, report)
+	s.flush = func() error { return flush(s.nextLine, s.nextCol) }
+	s.seg = segmentBytes
+	err := s.run()
+	if err == nil {
+		err = flush(0, 0)
+	}
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -134,5 +172,5 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 	if applyErr := <-done; err == nil && applyErr != nil {
 		err = applyErr
 	}
-	return err
+	return policyStage(fl, report, err)
 }

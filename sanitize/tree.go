@@ -129,13 +129,46 @@ func (s *pass) closeTop(implicit bool) {
 	b := append(s.tagBuf[:0], '<', '/')
 	b = append(b, top.name...)
 	s.tagBuf = append(b, '>')
-	s.write(s.tagBuf)
+	s.dst.c.Write(s.tagBuf)
+	s.hazard = noHazard
+	if !implicit && plainEndTag(s.endRaw) {
+		s.dst.f.Write(s.endRaw)
+		s.endLen = len(s.endRaw)
+	} else {
+		s.dst.f.Write(s.tagBuf)
+		s.endLen = len(s.tagBuf)
+	}
+	switch {
+	case !implicit && s.endRaw != nil && s.endLen != len(s.endRaw):
+		s.change(Change{Element: top.name, Action: RewroteTag, Reason: "end-tag-attributes"})
+	case implicit && optionalEndTag(top.name):
+		// The browser would close it here too; the output says so.
+		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "implied"})
+	case implicit:
+		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "left-open"})
+	}
 	if top.name == "a" && len(s.link.held) > 0 {
 		s.endLink(len(s.stack))
 	}
-	if implicit && !optionalEndTag(top.name) {
-		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "left-open"})
+}
+
+// plainEndTag reports whether raw is an end tag with nothing but its
+// name and optional whitespace ("</p>", "</P >"), which the faithful form
+// can keep as written. Anything else in an end tag (attributes, "/") is
+// ignored by browsers; it is not kept for a reader or a later tool to
+// misread.
+func plainEndTag(raw []byte) bool {
+	if len(raw) < 4 || raw[len(raw)-1] != '>' {
+		return false
 	}
+	i := 2
+	for i < len(raw) && !tagNameEnds[raw[i]] {
+		i++
+	}
+	for i < len(raw)-1 && spaces[raw[i]] {
+		i++
+	}
+	return i == len(raw)-1
 }
 
 // foreignContent reports whether a browser reads the next token by the

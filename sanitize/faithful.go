@@ -1,0 +1,305 @@
+package sanitize
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+)
+
+// The pass writes every document in two forms at once:
+//
+//   - the faithful form, what the user gets: every token the policy leaves
+//     alone exactly as it was written (its quoting, entity spelling,
+//     attribute order, whitespace and line endings), and what the policy
+//     changes in a canonical form;
+//   - the canonical form, what the policy's bluemonday stage would write
+//     if it kept everything: every token serialised as x/net/html's
+//     Token.String does (names lower-cased, attribute values double-quoted
+//     and escaped, text escaped), with fragmentMark after empty fragments.
+//
+// The bluemonday stage runs over the canonical form, and a follower
+// compares what it writes with that form as it goes. Where the two agree
+// the stage kept every token, and the follower writes the faithful form,
+// which tokenizes to the same tokens; from the first byte where they
+// differ, the stage removed or changed something the pass let through (a
+// first-stage bug): the follower writes the stage's own output from there
+// on, and the pipeline reports it (action policy-stage).
+
+// twin is where the pass writes: the two forms, side by side.
+type twin struct {
+	f, c *bytes.Buffer
+}
+
+// segment is a stretch of the document in both forms, starting at a
+// token boundary, and where it starts in the input.
+type segment struct {
+	f, c      []byte
+	line, col int
+}
+
+// follower receives the bluemonday stage's output (Write) and writes the
+// document to w: segment by segment in the faithful form while the stage
+// agrees with the canonical form, and the stage's output once it does not.
+// The pass pushes each segment before the stage can read its canonical
+// bytes, so Write always has something to compare with. It is safe for one
+// pusher and one writer at a time, on different goroutines.
+type follower struct {
+	mu      sync.Mutex
+	segs    []segment
+	matched int // bytes of segs[0].c the stage has written
+	w       io.Writer
+	un      unmarker // the stage's output, once diverged
+
+	diverged bool
+	at       segment // the segment where the stage first differed
+	before   []byte  // the canonical bytes from there (a few)
+	after    []byte  // what the stage wrote instead (a few)
+}
+
+// divergenceSnippet is how much of each side a policy-stage report shows.
+const divergenceSnippet = 64
+
+func (fl *follower) push(seg segment) {
+	fl.mu.Lock()
+	fl.segs = append(fl.segs, seg)
+	fl.mu.Unlock()
+}
+
+// Write takes the next bytes the stage wrote.
+func (fl *follower) Write(p []byte) (int, error) {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	n := len(p)
+	for len(p) > 0 {
+		if fl.diverged {
+			if _, err := fl.un.Write(p); err != nil {
+				return 0, err
+			}
+			return n, nil
+		}
+		if len(fl.segs) == 0 {
+			// The stage wrote more than the pass: it added something.
+			fl.diverge(p)
+			continue
+		}
+		seg := &fl.segs[0]
+		rest := seg.c[fl.matched:]
+		k := commonPrefix(p, rest)
+		fl.matched += k
+		p = p[k:]
+		if fl.matched == len(seg.c) {
+			if err := fl.release(); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		if len(p) > 0 {
+			fl.diverge(p)
+		}
+	}
+	return n, nil
+}
+
+// release writes the first segment in the faithful form and drops it.
+func (fl *follower) release() error {
+	seg := fl.segs[0]
+	fl.segs[0] = segment{}
+	fl.segs = fl.segs[1:]
+	fl.matched = 0
+	if len(seg.f) == 0 {
+		return nil
+	}
+	_, err := fl.w.Write(seg.f)
+	return err
+}
+
+// diverge switches to the stage's output: what it wrote of the first
+// segment so far (equal to its canonical form up to here), then all it
+// writes next. got is what it wrote instead of the rest.
+func (fl *follower) diverge(got []byte) {
+	fl.diverged = true
+	fl.un.w = fl.w
+	if len(fl.segs) > 0 {
+		seg := fl.segs[0]
+		fl.at = segment{line: seg.line, col: seg.col}
+		fl.before = snippet(seg.c[fl.matched:])
+		// An error here comes back from the next un.Write.
+		fl.un.Write(seg.c[:fl.matched])
+	} else {
+		fl.at = segment{line: -1}
+	}
+	fl.after = snippet(got)
+	fl.segs, fl.matched = nil, 0
+}
+
+// snippet returns the first bytes of b for a report, without fragmentMark
+// or the start of one: the mark never leaves the process.
+func snippet(b []byte) []byte {
+	b = bytes.ReplaceAll(b[:min(len(b), divergenceSnippet+len(fragmentMark))], []byte(fragmentMark), nil)
+	b = b[:min(len(b), divergenceSnippet)]
+	return b[:len(b)-markPrefixAtEnd(b)]
+}
+
+// Close is called when the stage has written everything: what it left
+// unwritten of the canonical form was removed.
+func (fl *follower) Close() error {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	for !fl.diverged && len(fl.segs) > 0 {
+		if fl.matched < len(fl.segs[0].c) {
+			fl.diverge(nil)
+			break
+		}
+		if err := fl.release(); err != nil {
+			return err
+		}
+	}
+	if fl.diverged {
+		return fl.un.Close()
+	}
+	return nil
+}
+
+// change is the policy-stage report, if the stage differed.
+func (fl *follower) change() (Change, bool) {
+	if !fl.diverged {
+		return Change{}, false
+	}
+	line, col := fl.at.line, fl.at.col
+	if line < 0 {
+		line, col = 0, 0 // after the end of the pass's output
+	}
+	return Change{Line: line, Column: col, Element: "#document", Action: PolicyStage,
+		Reason: "first-stage-missed", Before: string(fl.before), After: string(fl.after)}, true
+}
+
+// commonPrefix returns how many bytes a and b share at their start.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	// Compare in blocks: bytes.Equal is vectorised, a byte loop is not.
+	i := 0
+	for i+64 <= n && bytes.Equal(a[i:i+64], b[i:i+64]) {
+		i += 64
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// hazard is how the faithful form's last bytes could join text written
+// after them. Text tokens are maximal, so two are adjacent in the output
+// only where the pass dropped what stood between them; written as they
+// were, the two could then read as one thing that neither was: "AT&am"
+// and "p;" make "AT&amp;" ("AT&" to a reader), "\r" and "\n" make one
+// line break, not two. The canonical form escapes every "&" and has no
+// "\r", so only the faithful form needs this.
+type hazard uint8
+
+const (
+	noHazard  hazard = iota
+	refHazard        // ends in "&" and reference characters: "&", "&am", "&#3"
+	crHazard         // ends in "\r"
+)
+
+// refChars can continue a character reference (HTML §13.2.5.72–.80).
+var refChars = func() (t [256]bool) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	t['#'] = true
+	return t
+}()
+
+// textHazard returns the hazard of b's end.
+func textHazard(b []byte) hazard {
+	n := len(b)
+	if n == 0 {
+		return noHazard
+	}
+	if b[n-1] == '\r' {
+		return crHazard
+	}
+	i := n - 1
+	for i >= 0 && refChars[b[i]] {
+		i--
+	}
+	if i >= 0 && b[i] == '&' {
+		return refHazard
+	}
+	return noHazard
+}
+
+// joins reports whether c, written after h, would join it.
+func (h hazard) joins(c byte) bool {
+	switch h {
+	case refHazard:
+		return refChars[c] || c == ';'
+	case crHazard:
+		return c == '\n'
+	}
+	return false
+}
+
+// writeTextF writes b, text or held-back content, to the faithful form,
+// with its first byte as a character reference if it would join what is
+// there (see hazard).
+func (s *pass) writeTextF(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	if s.hazard.joins(b[0]) {
+		s.change(Change{Element: "#text", Action: ReencodedText, Reason: "joins-text"})
+		var ref [8]byte
+		s.dst.f.Write(strconv.AppendInt(append(ref[:0], '&', '#'), int64(b[0]), 10))
+		s.dst.f.WriteByte(';')
+		b = b[1:]
+	}
+	s.dst.f.Write(b)
+	s.hazard = textHazard(b)
+}
+
+// markupStart are the bytes after "<" that can start markup in the data
+// state: a tag, an end tag, a comment, a doctype, a bogus comment
+// (HTML §13.2.5.6).
+var markupStart = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	t['/'], t['!'], t['?'] = true, true, true
+	return t
+}()
+
+// textSpecial are the bytes whose decoding or escaping makes the
+// canonical form of a text differ from its raw bytes.
+var textSpecial = [256]bool{'&': true, '\'': true, '"': true, '<': true, '>': true, '\r': true, 0: true}
+
+// scanText says how a text token can be written. why is "" if its raw
+// bytes can be kept in the faithful form: every "<" in it is followed,
+// inside it, by a byte that starts no markup, so the bytes read as this
+// text wherever they land; otherwise why is the reason to write it
+// escaped ("nul", "invalid-utf8", "markup-char"). special says its
+// canonical form differs from the raw bytes.
+func scanText(raw []byte) (why string, special bool) {
+	for i, c := range raw {
+		if !textSpecial[c] {
+			continue
+		}
+		special = true
+		switch {
+		case c == 0:
+			return "nul", true
+		case c == '<' && (i+1 == len(raw) || markupStart[raw[i+1]]):
+			why = "markup-char"
+		}
+	}
+	if why == "" && !utf8.Valid(raw) {
+		why = "invalid-utf8"
+	}
+	return why, special
+}

@@ -1,0 +1,279 @@
+package sanitize
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// faithfulDocs are the documents the faithful-output properties run on:
+// the bench comments and pages, and the XSS corpus.
+func faithfulDocs(t *testing.T) map[string]string {
+	t.Helper()
+	docs := map[string]string{}
+	bench := filepath.Join("..", "testdata", "corpus", "bench")
+	for _, dir := range []string{"comments", "pages"} {
+		names, data := benchDocs(t, filepath.Join(bench, dir))
+		for i, n := range names {
+			docs[dir+"/"+n] = string(data[i])
+		}
+	}
+	for _, v := range loadVectors(t) {
+		docs["xss/"+v.ID] = v.Input
+	}
+	return docs
+}
+
+// TestFaithfulOutput checks, for every document of faithfulDocs under every
+// preset and the permissive policy:
+//   - the policy stage, run over the pass's canonical form, writes exactly
+//     that form: it had nothing to remove, and the pass predicted its
+//     serialisation, so the faithful form is what the user gets;
+//   - the faithful form and the stage's output parse (html.Parse) to the
+//     same DOM;
+//   - the output differs from the input if and only if the report has a
+//     line that is not just a flag;
+//   - sanitising the output again changes nothing and reports no change.
+func TestFaithfulOutput(t *testing.T) {
+	docs := faithfulDocs(t)
+	for name, p := range testPolicies(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for id, in := range docs {
+				if problem := faithfulProblem(t, in, p); problem != "" {
+					t.Errorf("%s: %s\ninput: %.300q", id, problem, in)
+				}
+			}
+		})
+	}
+}
+
+// faithfulProblem describes the first faithful-output property in doesn't
+// hold under p, or returns "".
+func faithfulProblem(tb testing.TB, in string, p *policy.Policy) string {
+	faithful, canonical, stage, ok := twoForms(tb, in, p)
+	if !ok {
+		return ""
+	}
+	if stage != canonical {
+		return "policy stage: " + policyStageDiff(tb, in, p)
+	}
+	if diff := cmp.Diff(dom(strings.ReplaceAll(stage, fragmentMark, "")), dom(faithful)); diff != "" {
+		return fmt.Sprintf("the faithful form parses to another DOM than the policy stage's output (-stage +faithful):\n%s\nfaithful: %.300q", diff, faithful)
+	}
+	out, changes, err := StringReport(in, p)
+	if err != nil {
+		return fmt.Sprintf("StringReport: %v", err)
+	}
+	if out != faithful {
+		return fmt.Sprintf("StringReport wrote another output than the pass's faithful form:\n%.300q\n%.300q", out, faithful)
+	}
+	if got, want := changed(changes), out != in; got != want {
+		return fmt.Sprintf("output differs from input: %v; changes reported: %v (%v)\noutput: %.300q", want, got, changes, out)
+	}
+	again, changes, err := StringReport(out, p)
+	if err != nil || again != out || changed(changes) {
+		return fmt.Sprintf("not a fixed point: %v %v\nonce:  %.300q\ntwice: %.300q", err, changes, out, again)
+	}
+	return ""
+}
+
+// changed reports whether changes holds a change, not just a flag.
+func changed(changes []Change) bool {
+	for _, c := range changes {
+		if c.Action != Flagged {
+			return true
+		}
+	}
+	return false
+}
+
+// dom parses s as a document body and lists its nodes, one line each,
+// indented by depth: what a browser builds from it, in a form cmp.Diff
+// shows well.
+func dom(s string) []string {
+	doc, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		return []string{"parse error: " + err.Error()}
+	}
+	var out []string
+	var walk func(n *html.Node, depth int)
+	walk = func(n *html.Node, depth int) {
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", depth))
+		switch n.Type {
+		case html.ElementNode:
+			fmt.Fprintf(&b, "<%s %s", n.Namespace, n.Data)
+			for _, a := range n.Attr {
+				fmt.Fprintf(&b, " %s:%s=%q", a.Namespace, a.Key, a.Val)
+			}
+			b.WriteString(">")
+		default:
+			fmt.Fprintf(&b, "%d %q", n.Type, n.Data)
+		}
+		out = append(out, b.String())
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, depth+1)
+		}
+	}
+	walk(doc, 0)
+	return out
+}
+
+// TestCleanDocumentUnchanged is the issue's hand-written clean file: what
+// the policy allows, written in the ways HTML allows, comes out byte for
+// byte, with nothing reported.
+func TestCleanDocumentUnchanged(t *testing.T) {
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "<p>it's \"quoted\" &#38; more</p>\r\n<hr />\r\n<p>AT&amp;T <br/> 1 < 2 > 0</p>\r\n" +
+		"<P>Upper</P>\n<ul><li>one</li></ul>\n<a href='https://example.com/' rel=\"nofollow ugc\">example.com</a>\n"
+	out, changes, err := StringReport(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != in || len(changes) != 0 {
+		t.Errorf("StringReport changed a clean document:\n got %q\nwant %q\nchanges: %v", out, in, changes)
+	}
+}
+
+// TestEveryChangeReported pins the byte changes that had no report line
+// before the faithful form: each input changes, and says so.
+func TestEveryChangeReported(t *testing.T) {
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, in, want string
+		action         Action
+		reason         string
+	}{
+		{"implied-end-tag", "<p>a<p>b</p>", "<p>a</p><p>b</p>", ClosedElement, "implied"},
+		{"implied-end-at-eof", "<ul><li>a</ul>", "<ul><li>a</li></ul>", ClosedElement, "implied"},
+		{"left-open", "<b>x", "<b>x</b>", ClosedElement, "left-open"},
+		{"nul-text", "a\x00", "a\uFFFD", ReencodedText, "nul"},
+		{"invalid-utf8", "a\xffb", "a\uFFFDb", ReencodedText, "invalid-utf8"},
+		{"lt-at-end", "a<", "a&lt;", ReencodedText, "markup-char"},
+		{"joined-reference", "x&am<foo>p;", "x&am&#112;;", ReencodedText, "joins-text"},
+		{"joined-crlf", "x\r<foo>\ny", "x\r&#10;y", ReencodedText, "joins-text"},
+		{"end-br", "a</br>b", "a<br>b", RewroteTag, "end-tag-br"},
+		{"end-tag-attributes", "<b>x</b class=y>", "<b>x</b>", RewroteTag, "end-tag-attributes"},
+		{"self-closing-div", "<div/>x</div>", "<div>x</div>", RewroteTag, "self-closing-ignored"},
+		{"stray-end-tag", "a</foo>b", "ab", RemovedEndTag, "not-allowed"},
+		{"stray-allowed-end-tag", "a</b>b", "ab", RemovedEndTag, "nothing-open"},
+		{"duplicate-attribute", `<img src="/a.png" src="/b.png">`, `<img src="/a.png">`, RemovedAttribute, "duplicate"},
+		{"duplicate-attribute-slow", `<img src="/a.png" src="/b&amp;.png">`, `<img src="/a.png">`, RemovedAttribute, "duplicate"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, changes, err := StringReport(tc.in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("StringReport(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+			found := false
+			for _, c := range changes {
+				found = found || c.Action == tc.action && c.Reason == tc.reason
+			}
+			if !found {
+				t.Errorf("StringReport(%q) reported %v, want a %s (%s)", tc.in, changes, tc.action, tc.reason)
+			}
+		})
+	}
+}
+
+// TestPolicyStageFallback shows the follower at work when the policy stage
+// does remove something: the output is the stage's, and the report says
+// so. A pass cannot be made to miss something on purpose, so this feeds
+// the follower a canonical form the stage disagrees with.
+func TestPolicyStageFallback(t *testing.T) {
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprint("stream=", stream), func(t *testing.T) {
+			canonical := `<p>ok</p><script>alert(1)</script><p>after</p>`
+			faithful := `<P>ok</P><script>alert(1)</script><P>after</P>`
+			var out bytes.Buffer
+			fl := &follower{w: &out}
+			if stream {
+				// Two segments: the first agrees and is written faithfully.
+				fl.push(segment{f: []byte(faithful[:9]), c: []byte(canonical[:9]), line: 1, col: 1})
+				fl.push(segment{f: []byte(faithful[9:]), c: []byte(canonical[9:]), line: 1, col: 10})
+			} else {
+				fl.push(segment{f: []byte(faithful), c: []byte(canonical), line: 1, col: 1})
+			}
+			if err := p.Apply(fl, strings.NewReader(canonical)); err != nil {
+				t.Fatal(err)
+			}
+			if err := fl.Close(); err != nil {
+				t.Fatal(err)
+			}
+			want := `<p>ok</p><p>after</p>`
+			if stream {
+				want = `<P>ok</P><p>after</p>`
+			}
+			if out.String() != want {
+				t.Errorf("output %q, want %q", out.String(), want)
+			}
+			c, ok := fl.change()
+			if !ok || c.Action != PolicyStage {
+				t.Fatalf("no policy-stage change: %v", c)
+			}
+			if stream && c.Column != 10 {
+				t.Errorf("policy-stage change at %d:%d, want 1:10", c.Line, c.Column)
+			}
+		})
+	}
+}
+
+// TestStreamingFaithful checks that the streaming path (inputs over
+// smallInput) writes the same faithful output as the in-memory one.
+func TestStreamingFaithful(t *testing.T) {
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, docs := benchDocs(t, filepath.Join("..", "testdata", "corpus", "bench", "comments"))
+	var in strings.Builder
+	for in.Len() <= 2*smallInput {
+		for _, d := range docs {
+			in.Write(d)
+		}
+	}
+	want, wantChanges, err := StringReport(in.String(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	var changes []Change
+	// A reader without Len: Sanitize must read ahead and stream.
+	err = SanitizeReport(&out, struct{ *strings.Reader }{strings.NewReader(in.String())}, p, func(c Change) { changes = append(changes, c) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want {
+		t.Errorf("streamed output differs from String's (%d vs %d bytes)", out.Len(), len(want))
+	}
+	if len(changes) != len(wantChanges) {
+		t.Errorf("streamed %d changes, String %d", len(changes), len(wantChanges))
+	}
+	var le *LimitError
+	if errors.As(err, &le) {
+		t.Fatal(err)
+	}
+}
