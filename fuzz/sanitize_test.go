@@ -2,10 +2,14 @@ package fuzz
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/policy"
@@ -18,6 +22,12 @@ import (
 //     and no URL with a scheme outside the policy's list;
 //   - the output stays in its container on a page (safety.Leaks);
 //   - sanitising the output again changes nothing;
+//   - the output differs from the input if and only if a change (not just
+//     a flag) is reported, and none is a policy-stage change (the second
+//     stage had to step in: a first-stage bug);
+//   - the output (faithful: tokens as written) parses to the same DOM as
+//     its tokens written out as x/net/html writes them (what the policy
+//     stage writes), so no kept raw bytes read otherwise than their token;
 //   - the changes reported stay as they were reported after later calls
 //     (they own their memory).
 //
@@ -65,9 +75,66 @@ func FuzzSanitize(f *testing.F) {
 			if again, err := sanitize.String(out, p); err != nil || again != out {
 				t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)
 			}
+			checkReported(t, name, in, out, p)
+			if diff := cmp.Diff(domOf(reserialised(out)), domOf(out)); diff != "" {
+				t.Errorf("%s: the output parses otherwise than its tokens (-tokens +output):\n%s\ninput:  %q\noutput: %q", name, diff, in, out)
+			}
 			checkReportKept(t, name, in, p)
 		}
 	})
+}
+
+// checkReported checks that out differs from in exactly when a change is
+// reported, and that the policy stage never had to step in.
+func checkReported(t *testing.T, name, in, out string, p *policy.Policy) {
+	again, changes, err := sanitize.StringReport(in, p)
+	if err != nil || again != out {
+		t.Fatalf("%s: StringReport differs from String: %v\n%q\n%q", name, err, again, out)
+	}
+	changed := false
+	for _, c := range changes {
+		if c.Action == sanitize.PolicyStage {
+			t.Errorf("%s: the policy stage stepped in: %v\ninput: %q", name, c, in)
+		}
+		changed = changed || c.Action != sanitize.Flagged
+	}
+	if changed != (out != in) {
+		t.Errorf("%s: output differs: %v, change reported: %v %v\ninput:  %q\noutput: %q", name, out != in, changed, changes, in, out)
+	}
+}
+
+// reserialised writes s's tokens as x/net/html's Token.String does, as
+// the policy stage writes what it keeps.
+func reserialised(s string) string {
+	z := html.NewTokenizer(strings.NewReader(s))
+	var b strings.Builder
+	for z.Next() != html.ErrorToken {
+		b.WriteString(z.Token().String())
+	}
+	return b.String()
+}
+
+// domOf parses s as a browser would and lists its nodes, indented by
+// depth.
+func domOf(s string) []string {
+	doc, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	var walk func(n *html.Node, depth int)
+	walk = func(n *html.Node, depth int) {
+		line := fmt.Sprintf("%*s%d %s %q", depth, "", n.Type, n.Namespace, n.Data)
+		for _, a := range n.Attr {
+			line += fmt.Sprintf(" %s:%s=%q", a.Namespace, a.Key, a.Val)
+		}
+		out = append(out, line)
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, depth+1)
+		}
+	}
+	walk(doc, 0)
+	return out
 }
 
 // checkReportKept reports in, copying each change as it is reported,
