@@ -24,6 +24,18 @@
 // as a second line of defence; the tests check that it finds nothing left
 // to remove.
 //
+// The output is faithful: every token the policy leaves alone is written
+// as it was in the input (quotes, entity spelling, attribute order, line
+// endings), so a document that is already clean comes out byte for byte,
+// and every byte that changes has a [Change]. To keep that and the second
+// stage, the pass writes each document in two forms: as written, and as
+// bluemonday serialises it (x/net/html's Token.String). bluemonday runs
+// over the second; where its output equals it, the first is written; from
+// where it differs, bluemonday's own output is, with a [PolicyStage]
+// change (a first-stage bug). The raw bytes of a token are kept only where
+// they read as that token wherever they land; text that could join its
+// neighbour once markup between them is removed is escaped.
+//
 // # Security considerations
 //
 // The guarantee is about the output's parse in a browser, in an HTML body
