@@ -23,18 +23,25 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	s.href, s.hrefHost = "", ""
 	for i, more := 0, true; more; i++ {
 		var key, val, text string
+		start, valEnd := 0, 0
 		if fast {
 			if i == len(s.scan.attrs) {
 				break
 			}
 			a := s.scan.attrs[i]
-			key, val, text = transient(a.key), transient(a.val), transient(a.text)
+			key, val, text, start, valEnd = transient(a.key), transient(a.val), transient(a.text), a.start, a.valEnd
 		} else {
 			var k, v []byte
 			if k, v, more = s.z.TagAttr(); k == nil {
 				break
 			}
 			key, val = transient(k), transient(v)
+			// scan found the same attributes, in the same order, as
+			// written: the text is what TagAttr decoded.
+			if i < len(s.scan.attrs) && string(s.scan.attrs[i].key) == key {
+				a := s.scan.attrs[i]
+				text, start, valEnd = transient(a.text), a.start, a.valEnd
+			}
 		}
 		if i >= s.limits.MaxAttributes {
 			changed = true
@@ -57,7 +64,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 			} else {
 				target, targetAt = val, len(s.attrs)
 			}
-			s.attrs = append(s.attrs, attr{key: key, val: val, text: text})
+			s.attrs = append(s.attrs, attr{key: key, val: val, text: text, start: start, valEnd: valEnd})
 			continue
 		}
 		out, res, reason := s.check(el, key, val)
@@ -77,9 +84,13 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if link && key == "href" {
 			s.href, s.hrefHost = out, res.Host
 		}
-		a := attr{key: key, val: out, text: text}
+		a := attr{key: key, val: out, text: text, start: start, valEnd: valEnd}
 		// An empty fragment ("#", "/page#"): see fragmentMark.
-		a.mark = res.URL != "" && strings.HasSuffix(out, "#")
+		if a.mark = res.URL != "" && strings.HasSuffix(out, "#"); a.mark && text == "" && !changed {
+			// Not where scan found it (a NUL in a name): written anew.
+			changed = true
+			s.change(Change{Element: name, Attribute: key, Action: RewroteTag, Reason: "unreadable-attributes"})
+		}
 		s.attrs = append(s.attrs, a)
 	}
 	for _, d := range s.scan.dups {
@@ -175,17 +186,13 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 			wantTarget = "_blank"
 		}
 	}
-	changed := rel != wantRel || target != wantTarget
-	if !changed {
-		return false
-	}
-	drop := 0
+	changed, drop := false, 0
 	for _, a := range [...]struct {
 		key, have, want string
 		at              int
 	}{{"rel", rel, wantRel, relAt}, {"target", target, wantTarget, targetAt}} {
 		switch {
-		case a.have == a.want:
+		case a.have == a.want && (a.want != "" || a.at < 0):
 			continue
 		case a.at >= 0 && a.want == "":
 			s.attrs[a.at].key = "" // removed below
@@ -195,13 +202,14 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 		default:
 			s.attrs = append(s.attrs, attr{key: a.key, val: a.want})
 		}
+		changed = true
 		s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
 			Reason: "link-policy", Before: a.have, After: a.want})
 	}
 	if drop > 0 {
 		s.attrs = slices.DeleteFunc(s.attrs, func(a attr) bool { return a.key == "" })
 	}
-	return true
+	return changed
 }
 
 func (s *pass) removedAttr(element, key, val, reason string) {

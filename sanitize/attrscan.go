@@ -7,6 +7,7 @@ import "bytes"
 // as written (which can be copied to the output unchanged).
 type rawAttr struct {
 	key, val, text []byte
+	start, valEnd  int // where text starts and the value ends in the tag
 }
 
 // attrScan holds what scan needs between tags: the attributes found,
@@ -62,7 +63,7 @@ func (a *attrScan) scan(raw []byte) (fast bool) {
 			indexed = true
 			a.index()
 		}
-		at := rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end]}
+		at := rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end], start: t.start, valEnd: t.valEnd}
 		if a.dup(key, indexed) {
 			a.dups = append(a.dups, at)
 			continue

@@ -19,12 +19,16 @@ import (
 //     Token.String does (names lower-cased, attribute values double-quoted
 //     and escaped, text escaped), with fragmentMark after empty fragments.
 //
-// The bluemonday stage runs over the canonical form, and a follower
-// compares what it writes with that form as it goes. Where the two agree
-// the stage kept every token, and the follower writes the faithful form,
-// which tokenizes to the same tokens; from the first byte where they
-// differ, the stage removed or changed something the pass let through (a
-// first-stage bug): the follower writes the stage's own output from there
+// Both carry fragmentMark after empty fragments (the faithful form inside
+// the value as written), which the follower removes.
+//
+// The bluemonday stage runs over the faithful form, and a follower
+// compares what it writes with the canonical form as it goes. Where the
+// two agree, the stage read the faithful bytes as the very tokens the pass
+// meant and kept every one, so the follower writes the faithful form;
+// from the first byte where they differ, the stage removed or changed
+// something, or read the bytes otherwise than the pass (a first-stage
+// bug either way): the follower writes the stage's own output from there
 // on, and the pipeline reports it (action policy-stage).
 
 // twin is where the pass writes: the two forms, side by side.
@@ -36,6 +40,7 @@ type twin struct {
 // token boundary, and where it starts in the input.
 type segment struct {
 	f, c      []byte
+	marked    bool // f holds fragmentMark
 	line, col int
 }
 
@@ -108,11 +113,15 @@ func (fl *follower) release() error {
 	fl.segs[0] = segment{}
 	fl.segs = fl.segs[1:]
 	fl.matched = 0
-	if len(seg.f) == 0 {
-		return nil
+	if !seg.marked {
+		_, err := fl.w.Write(seg.f)
+		return err
 	}
-	_, err := fl.w.Write(seg.f)
-	return err
+	u := unmarker{w: fl.w}
+	if _, err := u.Write(seg.f); err != nil {
+		return err
+	}
+	return u.Close()
 }
 
 // diverge switches to the stage's output: what it wrote of the first
@@ -284,8 +293,9 @@ var textSpecial = [256]bool{'&': true, '\'': true, '"': true, '<': true, '>': tr
 // inside it, by a byte that starts no markup, so the bytes read as this
 // text wherever they land; otherwise why is the reason to write it
 // escaped ("nul", "invalid-utf8", "markup-char"). special says its
-// canonical form differs from the raw bytes.
-func scanText(raw []byte) (why string, special bool) {
+// canonical form differs from the raw bytes; decode, that it holds
+// something x/net/html's Text decodes ("&", "\r", NUL).
+func scanText(raw []byte) (why string, special, decode bool) {
 	for i, c := range raw {
 		if !textSpecial[c] {
 			continue
@@ -293,7 +303,9 @@ func scanText(raw []byte) (why string, special bool) {
 		special = true
 		switch {
 		case c == 0:
-			return "nul", true
+			return "nul", true, true
+		case c == '&' || c == '\r':
+			decode = true
 		case c == '<' && (i+1 == len(raw) || markupStart[raw[i+1]]):
 			why = "markup-char"
 		}
@@ -301,5 +313,5 @@ func scanText(raw []byte) (why string, special bool) {
 	if why == "" && !utf8.Valid(raw) {
 		why = "invalid-utf8"
 	}
-	return why, special
+	return why, special, decode
 }

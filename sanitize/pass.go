@@ -48,6 +48,7 @@ type pass struct {
 	skipDepth int
 
 	hazard  hazard         // how the faithful form's last text could join the next
+	marked  bool           // fragmentMark was written since the last segment
 	endRaw  []byte         // the end tag being matched, as written, or nil
 	endLen  int            // the faithful length of the last end tag written
 	dropped map[string]int // dropped start tags by name, when reporting
@@ -99,6 +100,9 @@ type allowed struct {
 type attr struct {
 	key, val string
 	text     string // the attribute exactly as written, if val is unchanged
+	// Where text starts and its value ends in the tag (s.scratch), if
+	// text is set.
+	start, valEnd int
 	mark     bool   // val is a URL with an empty fragment: write fragmentMark after it
 }
 
@@ -128,7 +132,7 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.z.SetMaxBuf(s.limits.MaxTokenBytes)
 	s.main, s.dst, s.werr, s.report = out, out, nil, report
 	s.flush, s.seg = nil, 0
-	s.hazard, s.endRaw = 0, nil
+	s.hazard, s.endRaw, s.marked = 0, nil, false
 	clear(s.dropped)
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
@@ -174,10 +178,12 @@ func transient(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// run walks the whole input, then releases the pass.
-func (s *pass) run() error {
+// run walks the whole input, then releases the pass. marked says
+// fragmentMark was written since the last segment.
+func (s *pass) run() (marked bool, err error) {
 	defer s.release()
-	return s.walk()
+	err = s.walk()
+	return s.marked, err
 }
 
 func (s *pass) walk() error {
@@ -287,12 +293,18 @@ func (s *pass) text(raw []byte) {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
 	}
-	why, special := scanText(raw)
+	why, special, decode := scanText(raw)
 	if why == "" {
 		// Before Text() decodes in place, under raw.
 		s.writeTextF(raw)
-		if !special {
+		switch {
+		case !special:
 			s.dst.c.Write(raw)
+			return
+		case !decode:
+			// Nothing for Text() to decode: only escapes to add.
+			s.tagBuf = appendEscaped(s.tagBuf[:0], transient(raw))
+			s.dst.c.Write(s.tagBuf)
 			return
 		}
 	}
@@ -366,7 +378,12 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	if check {
 		s.beginLink(s.href, s.hrefHost)
 	}
-	s.writeTag(name, selfClosing && foreign, !changed)
+	if changed {
+		s.writeTag(name, selfClosing && foreign, false)
+	} else {
+		// Written as it was: x/net/html reads "<br/>" as self-closing.
+		s.writeTag(name, tokSelfClosing, true)
+	}
 	if check {
 		s.linkTagWritten()
 	}
@@ -490,11 +507,13 @@ func (s *pass) droppedStartTag(name string) {
 // writeTag writes the current start tag from s.attrs: in the faithful
 // form as written if asRaw, or else with each attribute as written where
 // it is unchanged and escaped where it is new; in the canonical form as
-// x/net/html's Token.String writes it, with fragmentMark after empty
-// fragments.
+// x/net/html's Token.String writes it. selfClosing says the faithful form
+// ends in "/>" as x/net/html reads it. Both forms carry fragmentMark after
+// each empty fragment, inside the value (see fragmentMark).
 func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
 	c := append(s.cBuf[:0], '<')
 	c = append(c, name...)
+	marks := false
 	for _, a := range s.attrs {
 		c = append(c, ' ')
 		c = append(c, a.key...)
@@ -502,6 +521,7 @@ func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
 		c = appendEscaped(c, a.val)
 		if a.mark {
 			c = append(c, fragmentMark...)
+			marks = true
 		}
 		c = append(c, '"')
 	}
@@ -511,24 +531,48 @@ func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
 	s.cBuf = append(c, '>')
 	s.dst.c.Write(s.cBuf)
 	s.hazard = noHazard
-	if asRaw {
+	s.marked = s.marked || marks
+	switch {
+	case asRaw && !marks:
 		s.dst.f.Write(s.scratch)
+		return
+	case asRaw:
+		b, last := s.tagBuf[:0], 0
+		for _, a := range s.attrs {
+			if a.mark {
+				b = append(b, s.scratch[last:a.valEnd]...)
+				b = append(b, fragmentMark...)
+				last = a.valEnd
+			}
+		}
+		s.tagBuf = append(b, s.scratch[last:]...)
+		s.dst.f.Write(s.tagBuf)
 		return
 	}
 	b := append(s.tagBuf[:0], '<')
 	b = append(b, name...)
 	for _, a := range s.attrs {
 		b = append(b, ' ')
-		if a.text != "" {
+		switch {
+		case a.text != "" && a.mark:
+			// As written, with the mark where the value ends.
+			at := a.valEnd - a.start
+			b = append(b, a.text[:at]...)
+			b = append(b, fragmentMark...)
+			b = append(b, a.text[at:]...)
+		case a.text != "":
 			// As written: a browser reads it as the pass did, since
 			// attrScan.scan reads it as the tokenizer does.
 			b = append(b, a.text...)
-			continue
+		default:
+			b = append(b, a.key...)
+			b = append(b, '=', '"')
+			b = appendEscaped(b, a.val)
+			if a.mark {
+				b = append(b, fragmentMark...)
+			}
+			b = append(b, '"')
 		}
-		b = append(b, a.key...)
-		b = append(b, '=', '"')
-		b = appendEscaped(b, a.val)
-		b = append(b, '"')
 	}
 	if selfClosing {
 		b = append(b, '/')

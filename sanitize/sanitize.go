@@ -100,12 +100,13 @@ func runSmall(w io.Writer, r io.Reader, size int, p *policy.Policy, report func(
 	defer putBuf(c)
 	f.Grow(size + size/8)
 	c.Grow(size + size/4)
-	if err := newPass(twin{f, c}, r, p, report).run(); err != nil {
+	marked, err := newPass(twin{f, c}, r, p, report).run()
+	if err != nil {
 		return err
 	}
 	fl := &follower{w: w}
-	fl.push(segment{f: f.Bytes(), c: c.Bytes(), line: 1, col: 1})
-	err := p.Apply(fl, bytes.NewReader(c.Bytes()))
+	fl.push(segment{f: f.Bytes(), c: c.Bytes(), marked: marked, line: 1, col: 1})
+	err = p.Apply(fl, bytes.NewReader(f.Bytes()))
 	if err == nil {
 		err = fl.Close()
 	}
@@ -126,9 +127,8 @@ func policyStage(fl *follower, report func(Change), err error) error {
 const segmentBytes = 32 << 10
 
 // runStream runs the two stages at once: the pass hands each segment to
-// the follower and its canonical form, through a pipe, to the policy
-// stage, whose output the follower compares and turns into the faithful
-// form.
+// the follower and its faithful form, through a pipe, to the policy
+// stage, whose output the follower compares with the canonical form.
 func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	pr, pw := io.Pipe()
 	fl := &follower{w: w}
@@ -148,22 +148,26 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 	line, col := 1, 1
 	// flush hands on what the pass wrote since the last call, starting at
 	// line:col; the next segment starts at nextLine:nextCol.
-	flush := func(nextLine, nextCol int) error {
-		seg := segment{f: bytes.Clone(f.Bytes()), c: bytes.Clone(c.Bytes()), line: line, col: col}
+	flush := func(marked bool, nextLine, nextCol int) error {
+		seg := segment{f: bytes.Clone(f.Bytes()), c: bytes.Clone(c.Bytes()), marked: marked, line: line, col: col}
 		f.Reset()
 		c.Reset()
 		line, col = nextLine, nextCol
 		// Before the stage can read it, so the follower has it to compare.
 		fl.push(seg)
-		_, err := bw.Write(seg.c)
+		_, err := bw.Write(seg.f)
 		return err
 	}
 	s := newPass(twin{f, c}, r, p, report)
-	s.flush = func() error { return flush(s.nextLine, s.nextCol) }
+	s.flush = func() error {
+		marked := s.marked
+		s.marked = false
+		return flush(marked, s.nextLine, s.nextCol)
+	}
 	s.seg = segmentBytes
-	err := s.run()
+	marked, err := s.run()
 	if err == nil {
-		err = flush(0, 0)
+		err = flush(marked, 0, 0)
 	}
 	if err == nil {
 		err = bw.Flush()

@@ -11,28 +11,29 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// twoForms runs the pass alone and returns its two forms, and the policy's
-// bluemonday stage over the canonical one, with the marks removed from
-// what a reader would get. ok is false if the pass refused the input (a
+// twoForms runs the pass alone and returns its two forms (the faithful
+// one without fragmentMark, as a reader gets it), and the policy's
+// bluemonday stage over the faithful one. ok is false if the pass refused the input (a
 // limit error): nothing reached the policy stage.
 func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, stage string, ok bool) {
 	tb.Helper()
 	var f, c bytes.Buffer
-	if err := newPass(twin{&f, &c}, strings.NewReader(in), p, nil).run(); err != nil {
+	if _, err := newPass(twin{&f, &c}, strings.NewReader(in), p, nil).run(); err != nil {
 		return "", "", "", false
 	}
 	var out bytes.Buffer
-	if err := p.Apply(&out, bytes.NewReader(c.Bytes())); err != nil {
+	if err := p.Apply(&out, bytes.NewReader(f.Bytes())); err != nil {
 		tb.Fatalf("policy stage error: %v", err)
 	}
-	return f.String(), c.String(), out.String(), true
+	return strings.ReplaceAll(f.String(), fragmentMark, ""), c.String(), out.String(), true
 }
 
 // policyStageDiff runs the pass alone, then the policy's bluemonday stage
-// over its canonical form, and describes the first difference between the
-// two (or returns ""). An empty answer means the pass enforced the whole
-// policy and predicted the stage's serialisation exactly, so the faithful
-// form is what the user gets.
+// over its faithful form, and describes the first difference between the
+// stage's output and the canonical form (or returns ""). An empty answer
+// means the pass enforced the whole policy, its faithful bytes read as the
+// tokens it meant, and it predicted the stage's serialisation exactly, so
+// the faithful form is what the user gets.
 func policyStageDiff(tb testing.TB, in string, p *policy.Policy) string {
 	tb.Helper()
 	_, mid, final, ok := twoForms(tb, in, p)
