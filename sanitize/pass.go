@@ -103,7 +103,7 @@ type attr struct {
 	// Where text starts and its value ends in the tag (s.scratch), if
 	// text is set.
 	start, valEnd int
-	mark     bool   // val is a URL with an empty fragment: write fragmentMark after it
+	mark          bool // val is a URL with an empty fragment: write fragmentMark after it
 }
 
 // passPool keeps passes, with their buffers and the values they derive
