@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The pass writes every document in two forms at once:
@@ -76,6 +77,19 @@ func (fl *follower) push(seg segment) {
 func (fl *follower) Write(p []byte) (int, error) {
 	fl.mu.Lock()
 	defer fl.mu.Unlock()
+	return fl.write(p)
+}
+
+// WriteString is Write for a string, without a copy: the stage writes
+// strings, and would otherwise convert each one.
+func (fl *follower) WriteString(s string) (int, error) {
+	fl.mu.Lock()
+	defer fl.mu.Unlock()
+	return fl.write(unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// write is Write, locked. p is only read, and not kept.
+func (fl *follower) write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 {
 		if fl.diverged {
@@ -91,7 +105,10 @@ func (fl *follower) Write(p []byte) (int, error) {
 		}
 		seg := &fl.segs[0]
 		rest := seg.c[fl.matched:]
-		k := commonPrefix(p, rest)
+		k := len(p)
+		if k > len(rest) || string(p) != string(rest[:k]) {
+			k = commonPrefix(p, rest)
+		}
 		fl.matched += k
 		p = p[k:]
 		if fl.matched == len(seg.c) {
@@ -296,10 +313,14 @@ var textSpecial = [256]bool{'&': true, '\'': true, '"': true, '<': true, '>': tr
 // canonical form differs from the raw bytes; decode, that it holds
 // something x/net/html's Text decodes ("&", "\r", NUL).
 func scanText(raw []byte) (why string, special, decode bool) {
-	for i, c := range raw {
-		if !textSpecial[c] {
-			continue
+	for i := 0; i < len(raw); i++ {
+		for i < len(raw) && !textSpecial[raw[i]] {
+			i++
 		}
+		if i == len(raw) {
+			break
+		}
+		c := raw[i]
 		special = true
 		switch {
 		case c == 0:

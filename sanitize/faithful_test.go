@@ -277,3 +277,18 @@ func TestStreamingFaithful(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRewrittenTagSlash pins a FuzzStages find: an attribute kept as
+// written with an unquoted value, last in a rewritten self-closing tag,
+// must not take the "/" into its value.
+func TestRewrittenTagSlash(t *testing.T) {
+	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{`<svg ><reCt 0 X=0 />`, `<svg><rect 0 x=a" />`, `<svg><rect 0 x="0"/>`} {
+		if problem := faithfulProblem(t, in, p); problem != "" {
+			t.Errorf("%q: %s", in, problem)
+		}
+	}
+}

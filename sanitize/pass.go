@@ -575,10 +575,20 @@ func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
 		}
 	}
 	if selfClosing {
+		if n := len(s.attrs); n > 0 && s.attrs[n-1].unquotedEnd() {
+			b = append(b, ' ') // or the "/" would join an unquoted value
+		}
 		b = append(b, '/')
 	}
 	s.tagBuf = append(b, '>')
 	s.dst.f.Write(s.tagBuf)
+}
+
+// unquotedEnd reports whether the attribute is written as it was, ending
+// in an unquoted value or a bare name: a "/" right after it would be read
+// as part of it ("x=0/" is the value "0/").
+func (a attr) unquotedEnd() bool {
+	return a.text != "" && a.valEnd-a.start == len(a.text)
 }
 
 // appendEscaped appends v escaped for text or a double-quoted attribute,
@@ -587,31 +597,21 @@ func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
 func appendEscaped(b []byte, v string) []byte {
 	last := 0
 	for i := 0; i < len(v); i++ {
-		var esc string
-		switch v[i] {
-		case '&':
-			esc = "&amp;"
-		case '"':
-			esc = "&#34;"
-		case '\'':
-			esc = "&#39;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '\r':
-			esc = "&#13;"
-		case 0:
-			esc = "\uFFFD"
-		default:
-			continue
+		for i < len(v) && escapes[v[i]] == "" {
+			i++
+		}
+		if i == len(v) {
+			break
 		}
 		b = append(b, v[last:i]...)
-		b = append(b, esc...)
+		b = append(b, escapes[v[i]]...)
 		last = i + 1
 	}
 	return append(b, v[last:]...)
 }
+
+// escapes are what appendEscaped writes for the bytes it escapes.
+var escapes = [256]string{'&': "&amp;", '"': "&#34;", '\'': "&#39;", '<': "&lt;", '>': "&gt;", '\r': "&#13;", 0: "\uFFFD"}
 
 // countingReader stops with errInputTooLarge after left bytes (if left is
 // not negative).
