@@ -48,11 +48,12 @@ type segment struct {
 // follower receives the bluemonday stage's output (Write) and writes the
 // document to w: segment by segment in the faithful form while the stage
 // agrees with the canonical form, and the stage's output once it does not.
-// The pass pushes each segment before the stage can read its canonical
-// bytes, so Write always has something to compare with. It is safe for one
-// pusher and one writer at a time, on different goroutines.
+// The pass pushes each segment before the stage can read its bytes, so
+// Write always has something to compare with. With mu set it is safe for
+// one pusher and one writer at a time, on different goroutines; without,
+// for one goroutine (the document in memory: one segment, then the stage).
 type follower struct {
-	mu      sync.Mutex
+	mu      *sync.Mutex
 	segs    []segment
 	matched int // bytes of segs[0].c the stage has written
 	w       io.Writer
@@ -68,24 +69,38 @@ type follower struct {
 const divergenceSnippet = 64
 
 func (fl *follower) push(seg segment) {
-	fl.mu.Lock()
+	fl.lock()
 	fl.segs = append(fl.segs, seg)
-	fl.mu.Unlock()
+	fl.unlock()
+}
+
+func (fl *follower) lock() {
+	if fl.mu != nil {
+		fl.mu.Lock()
+	}
+}
+
+func (fl *follower) unlock() {
+	if fl.mu != nil {
+		fl.mu.Unlock()
+	}
 }
 
 // Write takes the next bytes the stage wrote.
 func (fl *follower) Write(p []byte) (int, error) {
-	fl.mu.Lock()
-	defer fl.mu.Unlock()
-	return fl.write(p)
+	fl.lock()
+	n, err := fl.write(p)
+	fl.unlock()
+	return n, err
 }
 
 // WriteString is Write for a string, without a copy: the stage writes
 // strings, and would otherwise convert each one.
 func (fl *follower) WriteString(s string) (int, error) {
-	fl.mu.Lock()
-	defer fl.mu.Unlock()
-	return fl.write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	fl.lock()
+	n, err := fl.write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	fl.unlock()
+	return n, err
 }
 
 // write is Write, locked. p is only read, and not kept.
@@ -171,8 +186,8 @@ func snippet(b []byte) []byte {
 // Close is called when the stage has written everything: what it left
 // unwritten of the canonical form was removed.
 func (fl *follower) Close() error {
-	fl.mu.Lock()
-	defer fl.mu.Unlock()
+	fl.lock()
+	defer fl.unlock()
 	for !fl.diverged && len(fl.segs) > 0 {
 		if fl.matched < len(fl.segs[0].c) {
 			fl.diverge(nil)
@@ -309,10 +324,12 @@ var textSpecial = [256]bool{'&': true, '\'': true, '"': true, '<': true, '>': tr
 // bytes can be kept in the faithful form: every "<" in it is followed,
 // inside it, by a byte that starts no markup, so the bytes read as this
 // text wherever they land; otherwise why is the reason to write it
-// escaped ("nul", "invalid-utf8", "markup-char"). special says its
-// canonical form differs from the raw bytes; decode, that it holds
-// something x/net/html's Text decodes ("&", "\r", NUL).
-func scanText(raw []byte) (why string, special, decode bool) {
+// escaped ("nul", "invalid-utf8", "markup-char"). decode says it holds
+// something x/net/html's Text decodes ("&", "\r", NUL); if not, canon is
+// its canonical form, appended to dst, or nil if that is raw itself. One
+// pass over the bytes does both.
+func scanText(dst, raw []byte) (canon []byte, why string, decode bool) {
+	last := 0
 	for i := 0; i < len(raw); i++ {
 		for i < len(raw) && !textSpecial[raw[i]] {
 			i++
@@ -321,18 +338,31 @@ func scanText(raw []byte) (why string, special, decode bool) {
 			break
 		}
 		c := raw[i]
-		special = true
 		switch {
 		case c == 0:
-			return "nul", true, true
+			return nil, "nul", true
 		case c == '&' || c == '\r':
 			decode = true
 		case c == '<' && (i+1 == len(raw) || markupStart[raw[i+1]]):
 			why = "markup-char"
 		}
+		if !decode {
+			if canon == nil {
+				canon = dst
+			}
+			canon = append(canon, raw[last:i]...)
+			canon = append(canon, escapes[c]...)
+			last = i + 1
+		}
 	}
 	if why == "" && !utf8.Valid(raw) {
 		why = "invalid-utf8"
 	}
-	return why, special, decode
+	if decode {
+		return nil, why, true
+	}
+	if canon != nil {
+		canon = append(canon, raw[last:]...)
+	}
+	return canon, why, false
 }

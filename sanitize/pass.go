@@ -293,18 +293,18 @@ func (s *pass) text(raw []byte) {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
 	}
-	why, special, decode := scanText(raw)
+	canon, why, decode := scanText(s.tagBuf[:0], raw)
 	if why == "" {
 		// Before Text() decodes in place, under raw.
 		s.writeTextF(raw)
 		switch {
-		case !special:
+		case decode:
+		case canon == nil:
 			s.dst.c.Write(raw)
 			return
-		case !decode:
-			// Nothing for Text() to decode: only escapes to add.
-			s.tagBuf = appendEscaped(s.tagBuf[:0], transient(raw))
-			s.dst.c.Write(s.tagBuf)
+		default:
+			s.tagBuf = canon
+			s.dst.c.Write(canon)
 			return
 		}
 	}

@@ -131,7 +131,7 @@ const segmentBytes = 32 << 10
 // stage, whose output the follower compares with the canonical form.
 func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	pr, pw := io.Pipe()
-	fl := &follower{w: w}
+	fl := &follower{w: w, mu: new(sync.Mutex)}
 	done := make(chan error, 1)
 	go func() {
 		err := p.Apply(fl, pr)

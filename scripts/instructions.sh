@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Counts the instructions one pass over the bench corpus costs, for
+# htmlclean's ugc pipeline and for bluemonday's UGCPolicy alone, under
+# valgrind's callgrind: unlike time, the count does not change with the
+# machine's load. Loading the corpus is subtracted: each benchmark runs
+# once and three times, and a pass costs half the difference.
+#
+#   scripts/instructions.sh            # Comments and Pages
+#   scripts/instructions.sh Comments   # one of them
+#
+# Needs valgrind (Debian: apt-get install -y valgrind).
+set -euo pipefail
+cd "$(dirname "$0")/../sanitize"
+bin=$(mktemp -d)/sanitize.test
+go test -c -o "$bin" .
+count() { # benchmark, sub-benchmark, iterations
+	local out
+	out=$(mktemp)
+	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		"$bin" -test.run='^$' -test.bench="^Benchmark$1\$/^$2\$" -test.benchtime="$3x" -test.cpu=1 \
+		>/dev/null 2>"$out"
+	grep -o 'Collected : [0-9]*' "$out" | awk '{print $3}'
+	rm -f "$out"
+}
+benches=("$@")
+[ ${#benches[@]} -gt 0 ] || benches=(Comments Pages)
+for bench in "${benches[@]}"; do
+	for impl in htmlclean-ugc bluemonday-ugc; do
+		one=$(count "$bench" "$impl" 1)
+		three=$(count "$bench" "$impl" 3)
+		eval "n_${impl%%-*}=$(((three - one) / 2))"
+	done
+	awk -v b="$bench" -v h="$n_htmlclean" -v m="$n_bluemonday" \
+		'BEGIN { printf "%-9s htmlclean %5.1f M  bluemonday %5.1f M  ratio %.3f\n", b, h/1e6, m/1e6, m/h }'
+done
