@@ -316,10 +316,6 @@ var markupStart = func() (t [256]bool) {
 	return t
 }()
 
-// textSpecial are the bytes whose decoding or escaping makes the
-// canonical form of a text differ from its raw bytes.
-var textSpecial = [256]bool{'&': true, '\'': true, '"': true, '<': true, '>': true, '\r': true, 0: true}
-
 // scanText says how a text token can be written. why is "" if its raw
 // bytes can be kept in the faithful form: every "<" in it is followed,
 // inside it, by a byte that starts no markup, so the bytes read as this
@@ -331,9 +327,8 @@ var textSpecial = [256]bool{'&': true, '\'': true, '"': true, '<': true, '>': tr
 func scanText(dst, raw []byte) (canon []byte, why string, decode bool) {
 	last := 0
 	for i := 0; i < len(raw); i++ {
-		for i < len(raw) && !textSpecial[raw[i]] {
-			i++
-		}
+		// The bytes text escapes are those whose canonical form differs.
+		i += plainValue(transient(raw[i:]))
 		if i == len(raw) {
 			break
 		}

@@ -597,9 +597,7 @@ func (a attr) unquotedEnd() bool {
 func appendEscaped(b []byte, v string) []byte {
 	last := 0
 	for i := 0; i < len(v); i++ {
-		for i < len(v) && escapes[v[i]] == "" {
-			i++
-		}
+		i += plainValue(v[i:])
 		if i == len(v) {
 			break
 		}
@@ -608,6 +606,27 @@ func appendEscaped(b []byte, v string) []byte {
 		last = i + 1
 	}
 	return append(b, v[last:]...)
+}
+
+// escaped are the bytes appendEscaped escapes.
+var escaped = [256]uint8{'&': 1, '"': 1, '\'': 1, '<': 1, '>': 1, '\r': 1, 0: 1}
+
+// plainValue returns how many bytes at the start of v are not escaped.
+// It is the loop most bytes of a document go through (text and attribute
+// values): four bytes a step, on a table of 0 and 1, in registers.
+func plainValue(v string) int {
+	i := 0
+	for ; len(v)-i >= 4; i += 4 {
+		if escaped[v[i]]|escaped[v[i+1]]|escaped[v[i+2]]|escaped[v[i+3]] != 0 {
+			break
+		}
+	}
+	for ; i < len(v); i++ {
+		if escaped[v[i]] != 0 {
+			break
+		}
+	}
+	return i
 }
 
 // escapes are what appendEscaped writes for the bytes it escapes.

@@ -3,7 +3,8 @@
 # htmlclean's ugc pipeline and for bluemonday's UGCPolicy alone, under
 # valgrind's callgrind: unlike time, the count does not change with the
 # machine's load. Loading the corpus is subtracted: each benchmark runs
-# once and three times, and a pass costs half the difference.
+# once and five times, and a pass costs a quarter of the difference
+# (four passes even out the garbage collector's share).
 #
 #   scripts/instructions.sh            # Comments and Pages
 #   scripts/instructions.sh Comments   # one of them
@@ -27,8 +28,8 @@ benches=("$@")
 for bench in "${benches[@]}"; do
 	for impl in htmlclean-ugc bluemonday-ugc; do
 		one=$(count "$bench" "$impl" 1)
-		three=$(count "$bench" "$impl" 3)
-		eval "n_${impl%%-*}=$(((three - one) / 2))"
+		five=$(count "$bench" "$impl" 5)
+		eval "n_${impl%%-*}=$(((five - one) / 4))"
 	done
 	awk -v b="$bench" -v h="$n_htmlclean" -v m="$n_bluemonday" \
 		'BEGIN { printf "%-9s htmlclean %5.1f M  bluemonday %5.1f M  ratio %.3f\n", b, h/1e6, m/1e6, m/h }'
