@@ -613,20 +613,23 @@ var escaped = [256]uint8{'&': 1, '"': 1, '\'': 1, '<': 1, '>': 1, '\r': 1, 0: 1}
 
 // plainValue returns how many bytes at the start of v are not escaped.
 // It is the loop most bytes of a document go through (text and attribute
-// values): four bytes a step, on a table of 0 and 1, in registers.
+// values): eight bytes a step, on a table of 0 and 1, in registers (not
+// inlined: in a larger function the loop loses them to spills).
+//
+//go:noinline
 func plainValue(v string) int {
-	i := 0
-	for ; len(v)-i >= 4; i += 4 {
-		if escaped[v[i]]|escaped[v[i+1]]|escaped[v[i+2]]|escaped[v[i+3]] != 0 {
+	n := len(v)
+	for len(v) >= 8 {
+		if escaped[v[0]]|escaped[v[1]]|escaped[v[2]]|escaped[v[3]]|
+			escaped[v[4]]|escaped[v[5]]|escaped[v[6]]|escaped[v[7]] != 0 {
 			break
 		}
+		v = v[8:]
 	}
-	for ; i < len(v); i++ {
-		if escaped[v[i]] != 0 {
-			break
-		}
+	for len(v) > 0 && escaped[v[0]] == 0 {
+		v = v[1:]
 	}
-	return i
+	return n - len(v)
 }
 
 // escapes are what appendEscaped writes for the bytes it escapes.
