@@ -59,6 +59,7 @@ type follower struct {
 	w       io.Writer
 	un      unmarker // the stage's output, once diverged
 
+	one      [1]segment // segs' first array: a document in memory has one
 	diverged bool
 	at       segment // the segment where the stage first differed
 	before   []byte  // the canonical bytes from there (a few)
@@ -70,6 +71,9 @@ const divergenceSnippet = 64
 
 func (fl *follower) push(seg segment) {
 	fl.lock()
+	if fl.segs == nil {
+		fl.segs = fl.one[:0]
+	}
 	fl.segs = append(fl.segs, seg)
 	fl.unlock()
 }
