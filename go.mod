@@ -8,6 +8,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/sergi/go-diff v1.4.0
 	github.com/tdewolff/parse/v2 v2.8.20
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/net v0.62.0
