@@ -1,4 +1,4 @@
-package urlnorm_test
+package urlnormtest
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/oracle"
+	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -57,7 +57,7 @@ type wptRejection struct {
 
 func loadWPT(t *testing.T) []wptCase {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "url", "urltestdata.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", "url", "urltestdata.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
