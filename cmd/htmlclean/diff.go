@@ -65,7 +65,10 @@ func splitLines(s []byte) []string {
 // O((N+M)·D) algorithm with linear memory, from diffmatchpatch, run over
 // one rune per distinct line and with no deadline, so the result is
 // minimal and the same on every run. Removing lines that can match
-// nothing keeps the LCS length, so the script stays minimal.
+// nothing keeps the LCS length, so the script stays minimal. The worst
+// case, many lines found on both sides but in another order, costs
+// O((N+M)·D); a sanitiser keeps what it keeps in order, so its D is
+// small.
 func diffLines(a, b []string) []edit {
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
