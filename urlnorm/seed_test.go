@@ -54,9 +54,9 @@ func checkOutput(t *testing.T, in, out string, opts urlnorm.Options) {
 	oraclelog.Ask(t, oraclelog.Question{Check: oraclelog.SameMeaning, In: in, Out: out})
 }
 
-// TestSeedQuestions answers, one named test each, the questions of the
-// seed document 003_d4fef28a79f91a5f.txt (which escapes may a sanitiser
-// decode without changing a URL's meaning).
+// TestSeedQuestions answers, one named test each, the questions this
+// package started from: which escapes may a sanitiser decode without
+// changing a URL's meaning.
 func TestSeedQuestions(t *testing.T) {
 	runNormalizeCases(t, []normalizeCase{
 		{name: "unreserved-escape-in-path-is-decoded", in: "http://example.com/ind%65x.html", want: "http://example.com/index.html"},
@@ -77,8 +77,8 @@ func TestSeedQuestions(t *testing.T) {
 	})
 }
 
-// TestWWWOFFLERules takes the URL rules of the WWWOFFLE seed
-// (001_82fd6b5b556a2444.txt) one by one: implemented, or pinned by a test
+// TestWWWOFFLERules takes the URL rules of the WWWOFFLE proxy's URL
+// normalisation one by one: implemented, or pinned by a test
 // that shows why doing it would change the URL's meaning.
 func TestWWWOFFLERules(t *testing.T) {
 	keep := urlnorm.Options{Userinfo: urlnorm.UserinfoKeep}
@@ -108,7 +108,7 @@ func TestWWWOFFLERules(t *testing.T) {
 		// pathname 2b/2c: URLDecodeGeneric then URLEncodePath decodes
 		// every escape. Not done: "%2F" would become a separator, so
 		// "/a%2Fb/../c" would resolve to "/a/c" instead of "/c"
-		// (RFC 3986 §2.2; the purell bug in notes §3.1).
+		// (RFC 3986 §2.2; purell v1.2.1 does this: the browser goes to /c).
 		{name: "path-escaped-slash-not-decoded", in: "http://example.com/a%2Fb/../c", want: "http://example.com/c"},
 		// parameters: part of the path since WWWOFFLE 2.9; no special case.
 		{name: "path-parameters-are-path", in: "http://example.com/a;b=c/d;e", want: "http://example.com/a;b=c/d;e"},

@@ -14,7 +14,8 @@ import (
 )
 
 // urlAttributes is the test's own list of attributes a browser fetches or
-// follows (notes/sanitisers.md §5), kept apart from the sanitiser's table.
+// follows (HTML, SVG and obsolete attributes browsers still honour),
+// kept apart from the sanitiser's table.
 var urlAttributes = map[string]string{
 	"href": "one", "xlink:href": "one", "src": "one", "action": "one", "formaction": "one",
 	"cite": "one", "data": "one", "poster": "one", "background": "one", "longdesc": "one",
