@@ -33,7 +33,7 @@ type flagChoice struct {
 // reject what exists only to deceive a reader or a filter into reading
 // another destination, name as allowed what ordinary links carry (so
 // that urls.strict keeps them), and leave the rare oddities to the
-// default. The bench corpus (../shared/corpus/bench) and issue 8 are the
+// default. The bench corpus (testdata/corpus/bench) and issue 8 are the
 // evidence for each line.
 var presetFlags = map[string]flagChoice{
 	"confusable":          {FlagReject, "a host written to look like another (pаypal.com with a Cyrillic а, ɡoogle.com); UTS #39"},

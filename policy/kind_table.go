@@ -4,8 +4,8 @@ package policy
 // case, as the HTML tokenizer delivers them (SVG's viewBox arrives as
 // viewbox). Sources: the WHATWG HTML attribute index and §16 obsolete
 // features (attributes browsers still honour), HTML microdata, the SVG 2
-// attribute index and property index, notes/sanitisers.md §5 for the URL
-// attributes. A name is in exactly one group (TestKindTable).
+// attribute index and property index, and a survey of the attributes
+// other sanitisers and browsers treat as URLs. A name is in exactly one group (TestKindTable).
 //
 // Where a name means different things on different elements, the most
 // dangerous reading wins: color is CSS (SVG) rather than text (font),

@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// urlBearing lists, independently of the table, the attributes
-// notes/sanitisers.md §5 says carry URLs (one, several, or in CSS), from
+// urlBearing lists, independently of the table, the attributes that
+// carry URLs (one, several, or in CSS), from
 // the WHATWG HTML attribute index, its obsolete features, microdata and
 // SVG 2. Each must have a kind that sends its value through urlnorm or the
 // CSS check.

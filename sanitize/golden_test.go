@@ -1,11 +1,14 @@
 package sanitize
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestGolden sanitises each testdata/golden/<policy>/NAME.html and compares
 // with NAME.golden (rewrite with -update, then review the diff). Every

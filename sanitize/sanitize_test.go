@@ -57,8 +57,9 @@ func runCases(t *testing.T, p *policy.Policy, tests []sanitizeCase) {
 	}
 }
 
-// TestSpecialElements covers what DESIGN.md names as special: base,
-// iframe srcdoc, SVG animation of links, meta refresh, raw-text elements.
+// TestSpecialElements covers the elements that need more than the
+// attribute table: base, iframe srcdoc, SVG animation of links, meta
+// refresh, raw-text elements.
 func TestSpecialElements(t *testing.T) {
 	runCases(t, permissive(t), []sanitizeCase{
 		{"base-dropped", `<base href="https://evil.example/"><a href="/x">x</a>`, `<a href="/x" rel="nofollow noopener ugc">x</a>`},

@@ -40,7 +40,7 @@ var catalogueOverrides = map[string]struct {
 		reason: urlnorm.ReasonHost,
 		why: "WHATWG parses javascript://%0aalert(1) as a non-special URL whose opaque host is " +
 			"\"%0aalert(1)\"; Go's net/url refuses the escape in the host, so no canonical form " +
-			"exists on which both agree (DESIGN.md rule 5). The browser would run alert(1) " +
+			"exists on which both agree (urlnorm's self-check). The browser would run alert(1) " +
 			"(the body is percent-decoded into a // comment and a new line), so refusing it " +
 			"outright loses nothing a link could legitimately need.",
 	},

@@ -167,7 +167,7 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 				if !loneDelimiterPercent(s, i, e, n.special) {
 					// "%4", "%G1", "%%30%30", a final "%": a broken or
 					// nested escape, which servers decode differently;
-					// refused (DESIGN.md, path row).
+					// refused.
 					return 0, seg, n.reject(ReasonBadEscape, i)
 				}
 				// "100%_Orange_Juice": a lone "%" every lenient server

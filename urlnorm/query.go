@@ -44,7 +44,7 @@ func (n *normalizer) checkTripleEncoding(start, pos int) {
 // Nothing reserved is decoded: "%26 %3D %2B %3B %25 %23" and "+" keep their
 // form-encoding meaning (HTML §4.10.21.7, RFC 3986 §2.2). Unreserved escapes
 // are decoded, except "%2D": SiteMinder's framework encoding uses "-" as its
-// escape character and reads raw query bytes (notes §5), so decoding it
+// escape character and reads raw query bytes (Broadcom KB 11150), so decoding it
 // changes what the agent sees. A malformed "%" is rewritten as "%25",
 // which is what every server makes of it.
 func (n *normalizer) parseQuery(p int) (int, error) {

@@ -11,7 +11,7 @@ type Reason uint8
 
 // Rejection reasons. Each one names an encoding or shape that either has no
 // legitimate use in a link written by a person, or that browsers and Go's
-// net/url would read differently (see DESIGN.md, "urlnorm — the rules").
+// net/url would read differently (the package doc, "What is refused").
 const (
 	ReasonNone Reason = iota
 	// ReasonTooLong: the input, or its canonical form, is longer than

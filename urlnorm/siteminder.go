@@ -2,7 +2,8 @@ package urlnorm
 
 import "strings"
 
-// SiteMinder SM-encoding (Broadcom KB 11150, seed 000_779706dec06f8239.txt)
+// SiteMinder SM-encoding (Broadcom KB 11150 "How the SiteMinder WebAgent
+// encodes & decodes URLs")
 // is how CA/Broadcom SiteMinder web agents carry a URL inside a query
 // value, typically TARGET= on a login form. The encoded value starts with a
 // prefix naming its escape character: "$SM$" (legacy agents,

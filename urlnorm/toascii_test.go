@@ -15,7 +15,7 @@ import (
 // not null but that urlnorm refuses, with the reason. Refusing is allowed
 // (fail closed); passing a null case, or giving other ASCII, is not.
 var toASCIIRefused = map[string]string{
-	"xn--a":         "invalid Punycode (decodes to U+0080, which UTS #46 disallows): refused (DESIGN.md host row); the 2025 standard passes it through",
+	"xn--a":         "invalid Punycode (decodes to U+0080, which UTS #46 disallows): refused, as any invalid Punycode label; the 2025 standard passes it through",
 	"xn--a.xn--zca": "invalid Punycode: refused, as above",
 	"xn--ls8h=":     "invalid Punycode: refused, as above",
 	"xn--0.com":     "invalid Punycode: refused, as above",

@@ -169,8 +169,9 @@ func TestSMVectors(t *testing.T) {
 }
 
 // TestSMSeed decodes the two worked examples exactly as they are printed
-// in the seed document, when the shared tree is beside the module (as in
-// CI), and checks that they decode to the URLs the seed started from.
+// in the text this command's SM codec was specified from, when that text
+// is found beside the module (as in CI), and checks that they decode to
+// the URLs the text started from.
 func TestSMSeed(t *testing.T) {
 	const seed = "../../../shared/seeds/000_779706dec06f8239.txt"
 	b, err := os.ReadFile(seed)

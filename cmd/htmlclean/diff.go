@@ -3,17 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"unicode/utf8"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 // diffContext is the number of unchanged lines shown around a change, as
 // in "diff -u".
 const diffContext = 3
-
-// maxEdits bounds the work of the line diff: past this many inserted and
-// deleted lines the rest of the changed region is shown as one block
-// replaced by another. The diff is still correct, only not minimal, and
-// the memory of the search (about maxEdits² ints) stays small.
-const maxEdits = 1000
 
 // An edit is one line of an edit script: ' ' kept, '-' deleted from the
 // old text, '+' inserted from the new. a and b are the line indexes in the
@@ -56,11 +53,22 @@ func splitLines(s []byte) []string {
 	return lines
 }
 
-// diffLines returns an edit script from a to b: the longest common
-// subsequence of lines is kept, the rest deleted or inserted. The common
-// prefix and suffix are matched first (sanitised output is mostly its
-// input); the middle is Myers' O(ND) greedy search for the shortest edit
-// script, which is the complement of an LCS.
+// diffLines returns a minimal edit script from a to b: a longest common
+// subsequence of lines is kept, every other line deleted or inserted.
+//
+// The common prefix and suffix are matched first (sanitised output is
+// mostly its input). In the middle, a line that does not occur on the
+// other side can be in no common subsequence, so it is an edit for sure
+// and is left out of the search, as GNU diff does; the search is then
+// over far fewer lines, with far fewer edits (sanitised text differs
+// from its input mostly by lines it rewrote). That search is Myers'
+// O((N+M)·D) algorithm with linear memory, from diffmatchpatch, run over
+// one rune per distinct line and with no deadline, so the result is
+// minimal and the same on every run. Removing lines that can match
+// nothing keeps the LCS length, so the script stays minimal. The worst
+// case, many lines found on both sides but in another order, costs
+// O((N+M)·D); a sanitiser keeps what it keeps in order, so its D is
+// small.
 func diffLines(a, b []string) []edit {
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
@@ -70,93 +78,101 @@ func diffLines(a, b []string) []edit {
 	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
 		suf++
 	}
-	var edits []edit
+	edits := make([]edit, 0, max(len(a), len(b)))
 	for i := range pre {
 		edits = append(edits, edit{' ', i, i})
 	}
-	edits = append(edits, myers(a[pre:len(a)-suf], b[pre:len(b)-suf], pre, pre)...)
+	edits = appendMiddle(edits, a[pre:len(a)-suf], b[pre:len(b)-suf], pre, pre, maxLineIDs)
 	for i := range suf {
 		edits = append(edits, edit{' ', len(a) - suf + i, len(b) - suf + i})
 	}
 	return edits
 }
 
-// myers returns the shortest edit script from a to b, whose lines start at
-// offA and offB in the whole texts.
-func myers(a, b []string, offA, offB int) []edit {
-	n, m := len(a), len(b)
-	limit := min(n+m, maxEdits)
-	// v[k+limit] is the furthest x reached on diagonal k = x - y; trace
-	// keeps v's diagonals -d..d after each step d, for the walk back.
-	v := make([]int, 2*limit+2)
-	var trace [][]int
-	for d := 0; d <= limit; d++ {
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || (k != d && v[k-1+limit] < v[k+1+limit]) {
-				x = v[k+1+limit] // down: insert b[y-1]
-			} else {
-				x = v[k-1+limit] + 1 // right: delete a[x-1]
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x, y = x+1, y+1
-			}
-			v[k+limit] = x
-			if x >= n && y >= m {
-				trace = append(trace, append([]int(nil), v[limit-d:limit+d+1]...))
-				return backtrack(trace, n, m, offA, offB)
+// maxLineIDs is the number of distinct lines the search can tell apart:
+// one valid Unicode scalar value each (diffmatchpatch returns its result
+// as strings, where a surrogate or an out-of-range rune would become
+// U+FFFD and merge with other lines).
+const maxLineIDs = utf8.MaxRune + 1 - (0xE000 - 0xD800)
+
+// appendMiddle appends to edits the script from a to b, whose lines start
+// at offA and offB in the whole texts. Past limit distinct lines shared by
+// both sides, it gives up on minimality rather than on correctness: every
+// line of a is deleted and every line of b inserted.
+func appendMiddle(edits []edit, a, b []string, offA, offB, limit int) []edit {
+	ka, kb, ra, rb, ok := lineRunes(a, b, limit)
+	x, y := 0, 0 // next line of a and b not yet in the script
+	// emit writes the edits up to the kept pair a[i], b[j].
+	emit := func(i, j int) {
+		for ; x < i; x++ {
+			edits = append(edits, edit{'-', offA + x, offB + y})
+		}
+		for ; y < j; y++ {
+			edits = append(edits, edit{'+', offA + x, offB + y})
+		}
+	}
+	if ok {
+		d := diffmatchpatch.New()
+		d.DiffTimeout = 0 // no deadline: minimal and deterministic
+		ia, ib := 0, 0    // positions in ra and rb
+		for _, op := range d.DiffMainRunes(ra, rb, false) {
+			n := utf8.RuneCountInString(op.Text)
+			switch op.Type {
+			case diffmatchpatch.DiffDelete:
+				ia += n
+			case diffmatchpatch.DiffInsert:
+				ib += n
+			default:
+				for range n {
+					emit(ka[ia], kb[ib])
+					edits = append(edits, edit{' ', offA + x, offB + y})
+					x, y, ia, ib = x+1, y+1, ia+1, ib+1
+				}
 			}
 		}
-		trace = append(trace, append([]int(nil), v[limit-d:limit+d+1]...))
 	}
-	// Too different: delete everything, insert everything.
-	edits := make([]edit, 0, n+m)
-	for i := range n {
-		edits = append(edits, edit{'-', offA + i, offB})
-	}
-	for j := range m {
-		edits = append(edits, edit{'+', offA + n, offB + j})
-	}
+	emit(len(a), len(b))
 	return edits
 }
 
-// backtrack walks the trace of myers from (n, m) back to (0, 0) and returns
-// the edits in order.
-func backtrack(trace [][]int, n, m, offA, offB int) []edit {
-	at := func(d, k int) int { return trace[d][k+d] }
-	var rev []edit
-	x, y := n, m
-	for d := len(trace) - 1; d > 0; d-- {
-		k := x - y
-		var prevK int
-		if k == -d || (k != d && at(d-1, k-1) < at(d-1, k+1)) {
-			prevK = k + 1
-		} else {
-			prevK = k - 1
+// lineRunes returns the lines of a and b that also occur on the other
+// side, as their indexes ka and kb and as one rune per distinct line, ra
+// and rb. ok is false if there are more than limit such distinct lines.
+func lineRunes(a, b []string, limit int) (ka, kb []int, ra, rb []rune, ok bool) {
+	inA := make(map[string]bool, len(a))
+	for _, l := range a {
+		inA[l] = true
+	}
+	ids := make(map[string]rune)
+	for j, l := range b {
+		if !inA[l] {
+			continue
 		}
-		prevX := at(d-1, prevK)
-		prevY := prevX - prevK
-		for x > prevX && y > prevY {
-			x, y = x-1, y-1
-			rev = append(rev, edit{' ', offA + x, offB + y})
+		id, seen := ids[l]
+		if !seen {
+			if len(ids) >= limit {
+				return nil, nil, nil, nil, false
+			}
+			id = lineRune(len(ids))
+			ids[l] = id
 		}
-		if x == prevX {
-			y--
-			rev = append(rev, edit{'+', offA + x, offB + y})
-		} else {
-			x--
-			rev = append(rev, edit{'-', offA + x, offB + y})
+		kb, rb = append(kb, j), append(rb, id)
+	}
+	for i, l := range a {
+		if id, seen := ids[l]; seen {
+			ka, ra = append(ka, i), append(ra, id)
 		}
 	}
-	for x > 0 && y > 0 {
-		x, y = x-1, y-1
-		rev = append(rev, edit{' ', offA + x, offB + y})
+	return ka, kb, ra, rb, true
+}
+
+// lineRune returns the n-th valid Unicode scalar value, skipping the
+// surrogates U+D800–U+DFFF.
+func lineRune(n int) rune {
+	if n >= 0xD800 {
+		n += 0xE000 - 0xD800
 	}
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
-	return rev
+	return rune(n)
 }
 
 // hunks returns the ranges [lo, hi) of edits that form the hunks: each

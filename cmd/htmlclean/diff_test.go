@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -70,6 +71,9 @@ func TestDiffProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 500 {
 		old := randomText(rng, rng.IntN(30))
+		if i%2 == 1 {
+			old = wideText(rng, rng.IntN(30))
+		}
 		new := mutate(rng, old)
 		d := string(unifiedDiff("old", "new", []byte(old), []byte(new)))
 		got, err := applyDiff(old, d)
@@ -77,34 +81,117 @@ func TestDiffProperties(t *testing.T) {
 			t.Fatalf("case %d: applying the diff failed (%v)\nold %q\nnew %q\ngot %q\ndiff:\n%s", i, err, old, new, got, d)
 		}
 		a, b := splitLines([]byte(old)), splitLines([]byte(new))
-		changed := 0
-		for _, e := range diffLines(a, b) {
-			if e.kind != ' ' {
-				changed++
-			}
+		edits := diffLines(a, b)
+		if err := checkScript(edits, a, b); err != nil {
+			t.Fatalf("case %d: %v\nold %q\nnew %q", i, err, old, new)
 		}
-		if want := len(a) + len(b) - 2*lcsLength(a, b); changed != want {
+		if changed, want := changedLines(edits), len(a)+len(b)-2*lcsLength(a, b); changed != want {
 			t.Fatalf("case %d: %d lines changed, the minimum is %d\nold %q\nnew %q", i, changed, want, old, new)
 		}
 	}
 }
 
-// TestDiffTooDifferent checks the fallback past maxEdits: still a correct
-// diff, one block replaced by another.
-func TestDiffTooDifferent(t *testing.T) {
+// TestDiffManyEdits is the regression for issue 11: past 1,000 changed
+// lines the hand-written diff gave up and showed one hunk from the first
+// change to the last (61,000 lines on a full page). Changes 10 lines apart
+// are separate hunks however many there are.
+func TestDiffManyEdits(t *testing.T) {
+	const n = 5000
 	var old, new strings.Builder
-	for i := range maxEdits {
-		fmt.Fprintf(&old, "old %d\n", i)
-		fmt.Fprintf(&new, "new %d\n", i)
+	for i := range n {
+		fmt.Fprintf(&old, "line %d\n", i)
+		if i%10 == 5 {
+			fmt.Fprintf(&new, "changed %d\n", i)
+		} else {
+			fmt.Fprintf(&new, "line %d\n", i)
+		}
 	}
 	d := string(unifiedDiff("old", "new", []byte(old.String()), []byte(new.String())))
 	got, err := applyDiff(old.String(), d)
 	if err != nil || got != new.String() {
 		t.Fatalf("applying the diff failed: %v", err)
 	}
-	if n := strings.Count(d, "\n@@ "); n != 1 || !strings.HasPrefix(d, "--- old\n+++ new\n@@ -1,1000 +1,1000 @@\n") {
-		t.Errorf("want a single hunk, got %d; diff starts %q", n, d[:60])
+	if got, want := strings.Count(d, "\n@@ "), n/10; got != want {
+		t.Errorf("%d hunks, want %d", got, want)
 	}
+}
+
+// TestDiffLineLimit checks the fallback past the number of distinct lines
+// the search can tell apart: still a correct diff, the middle replaced as
+// a block; and, under the limit, the same minimal script as without one.
+func TestDiffLineLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 200 {
+		a := splitLines([]byte(randomText(rng, 1+rng.IntN(20))))
+		b := splitLines([]byte(mutate(rng, strings.Join(a, ""))))
+		for _, limit := range []int{0, 1, 2, 7, maxLineIDs} {
+			edits := appendMiddle(nil, a, b, 0, 0, limit)
+			if err := checkScript(edits, a, b); err != nil {
+				t.Fatalf("case %d, limit %d: %v\na %q\nb %q", i, limit, err, a, b)
+			}
+			if limit >= 7 { // randomText and mutate write seven distinct lines
+				if got, want := changedLines(edits), len(a)+len(b)-2*lcsLength(a, b); got != want {
+					t.Fatalf("case %d, limit %d: %d lines changed, want %d", i, limit, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestLineRune checks that every line id is a distinct valid rune, the
+// condition for diffmatchpatch's strings to keep lines apart.
+func TestLineRune(t *testing.T) {
+	prev := rune(-1)
+	for _, n := range []int{0, 1, 0xD7FF, 0xD800, 0xD801, 0xFFFF, maxLineIDs - 1} {
+		r := lineRune(n)
+		if !utf8.ValidRune(r) || r <= prev {
+			t.Errorf("lineRune(%d) = %U: not a valid rune above %U", n, r, prev)
+		}
+		if s := string(r); utf8.RuneCountInString(s) != 1 || []rune(s)[0] != r {
+			t.Errorf("lineRune(%d) = %U does not survive a string", n, r)
+		}
+		prev = r
+	}
+	if r := lineRune(maxLineIDs - 1); r != utf8.MaxRune {
+		t.Errorf("lineRune(maxLineIDs-1) = %U, want %U", r, utf8.MaxRune)
+	}
+}
+
+// checkScript checks that edits is a script from a to b: every line of
+// each side once, in order, kept lines equal, and each edit's other index
+// at the current position of the other side.
+func checkScript(edits []edit, a, b []string) error {
+	x, y := 0, 0
+	for k, e := range edits {
+		if e.a != x || e.b != y {
+			return fmt.Errorf("edit %d %c at (%d,%d), want (%d,%d)", k, e.kind, e.a, e.b, x, y)
+		}
+		switch e.kind {
+		case ' ':
+			if x >= len(a) || y >= len(b) || a[x] != b[y] {
+				return fmt.Errorf("edit %d keeps unequal lines", k)
+			}
+			x, y = x+1, y+1
+		case '-':
+			x++
+		case '+':
+			y++
+		}
+	}
+	if x != len(a) || y != len(b) {
+		return fmt.Errorf("script ends at (%d,%d), want (%d,%d)", x, y, len(a), len(b))
+	}
+	return nil
+}
+
+func changedLines(edits []edit) int {
+	n := 0
+	for _, e := range edits {
+		if e.kind != ' ' {
+			n++
+		}
+	}
+	return n
 }
 
 func randomText(rng *rand.Rand, n int) string {
@@ -114,6 +201,16 @@ func randomText(rng *rand.Rand, n int) string {
 	}
 	if n > 0 && rng.IntN(4) == 0 {
 		return strings.TrimSuffix(b.String(), "\n")
+	}
+	return b.String()
+}
+
+// wideText is randomText over 40 distinct lines, so that many lines have
+// no partner on the other side and the search leaves them out.
+func wideText(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteString("w" + strconv.Itoa(rng.IntN(40)) + "\n")
 	}
 	return b.String()
 }

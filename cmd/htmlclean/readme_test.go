@@ -134,7 +134,10 @@ func splitComment(l string) (code, comment string, ok bool) {
 
 // skipReasons are the README commands the test does not run, by prefix.
 var skipReasons = []struct{ prefix, reason string }{
+	{"go install ./cmd/htmlclean", "installs into GOPATH/bin, outside the checkout"},
 	{"go install ", "needs the network (the module proxy)"},
+	{"cd fuzz && go test ", "the fuzz module's tests: .ci/run runs them"},
+	{"cd browsertest && go test -tags browser ", "needs Chromium and takes minutes"},
 	{"git clone ", "needs the network"},
 	{"go test -tags browser ", "needs Chromium and takes minutes"},
 	{"go test ./urlnorm -run '^$' -bench ", "benchmarks take minutes"},

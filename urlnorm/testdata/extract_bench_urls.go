@@ -2,10 +2,10 @@
 
 // extract_bench_urls writes bench_urls.jsonl: every URL-bearing attribute
 // value (entity-decoded, as urlnorm receives it; srcset split into
-// candidates) of every file in ../shared/corpus/bench, one JSON string per
+// candidates) of every file in the bench corpus, one JSON string per
 // line, in corpus order. Run from the repository root:
 //
-//	go run urlnorm/testdata/extract_bench_urls.go ../shared/corpus/bench > urlnorm/testdata/bench_urls.jsonl
+//	go run urlnorm/testdata/extract_bench_urls.go testdata/corpus/bench > urlnorm/testdata/bench_urls.jsonl
 package main
 
 import (

@@ -11,7 +11,7 @@
 // such characters raw and servers decode both forms alike; urlnorm encodes
 // them so that Go's net/url and the browser read the same URL.
 //
-// Known oracle gaps (notes/url-normalisation.md §3.4): v0.6.2 predates
+// Known oracle gaps: v0.6.2 predates
 // three 2025 URL Standard changes ("^" encoded in paths, trailing spaces
 // of opaque paths encoded, invalid Punycode passed through). The first two
 // vanish under the comparison rules above; the third makes the oracle
@@ -37,7 +37,7 @@ const DefaultBase = "https://example.org/dir/page"
 // known to differ from the URL Standard, so a test can skip the comparison:
 //   - its IDNA settings (StrictDomainName(true), i.e. STD3 rules, which the
 //     standard turns off; no 2025 Punycode change) refuse some hosts
-//     browsers accept (notes §3.4: it passes 67 of 87 toascii.json cases);
+//     browsers accept (it passes 67 of the 87 toascii.json cases);
 //   - its "ends in a number" check parses the last label with
 //     strconv.ParseInt, which accepts a sign ("+000" becomes 0.0.0.0) and
 //     reports an overflow before it sees a non-digit

@@ -1,4 +1,4 @@
-package sanitize
+package sanitizetest
 
 import (
 	"encoding/json"
@@ -14,9 +14,10 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
 	"github.com/htmlclean/htmlclean/internal/jsonl"
-	"github.com/htmlclean/htmlclean/internal/oracle"
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -59,7 +60,7 @@ func TestBluemondayDifferential(t *testing.T) {
 	}
 	got := map[string][]string{}
 	for _, r := range rows {
-		ours, err := String(r.Input, p)
+		ours, err := sanitize.String(r.Input, p)
 		if err != nil {
 			t.Errorf("%s: %v", r.ID, err)
 			continue
@@ -103,7 +104,7 @@ func TestBluemondayDifferential(t *testing.T) {
 
 func loadBluemondayRows(t *testing.T) []bluemondayRow {
 	t.Helper()
-	all, err := jsonl.Read[bluemondayRow](filepath.Join("..", "testdata", "corpus", "xss", "bluemonday_tests.jsonl"))
+	all, err := jsonl.Read[bluemondayRow](filepath.Join("..", "..", "testdata", "corpus", "xss", "bluemonday_tests.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,4 +327,12 @@ func parseBody(s string) *html.Node {
 		body.AppendChild(n)
 	}
 	return body
+}
+
+// needsAttributes are the elements bluemonday removes, keeping their
+// content, when no attribute is left on them; the list is the test's own,
+// kept apart from the sanitiser's table of the same elements.
+var needsAttributes = map[string]bool{
+	"a": true, "area": true, "img": true, "source": true, "track": true,
+	"map": true, "font": true, "input": true, "embed": true,
 }

@@ -1,4 +1,4 @@
-package sanitize
+package sanitizetest
 
 import (
 	"errors"
@@ -12,9 +12,10 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
 	"github.com/htmlclean/htmlclean/internal/jsonl"
-	"github.com/htmlclean/htmlclean/internal/oracle"
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
 )
 
 // deceptionLink is one line of testdata/deception/links.jsonl (see the
@@ -56,12 +57,15 @@ var deceptionClasses = []string{
 // WHATWG oracle; it shares x/net/idna with urlnorm, so the Chromium stage
 // in browsertest is the final judge). Ordinary links are kept.
 func TestDeceptionSet(t *testing.T) {
-	links, err := jsonl.Read[deceptionLink](filepath.Join("..", "testdata", "deception", "links.jsonl"))
+	links, err := jsonl.Read[deceptionLink](filepath.Join("..", "..", "testdata", "deception", "links.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkDeceptionSet(t, links)
-	p := preset(t, "ugc")
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var n struct{ deceptive, removed, reported, gaps, ordinary, kept int }
 	for _, l := range links {
 		t.Run(l.ID, func(t *testing.T) {
@@ -140,7 +144,7 @@ func checkDeceptionSet(t *testing.T, links []deceptionLink) {
 type verdict struct {
 	in, out, href  string // input href (entities decoded), output HTML, output href
 	kept, reported bool
-	changes        []Change
+	changes        []sanitize.Change
 }
 
 // judgeLink sanitises one link and checks that a kept href goes where the
@@ -148,7 +152,7 @@ type verdict struct {
 func judgeLink(t *testing.T, l deceptionLink, p *policy.Policy) verdict {
 	t.Helper()
 	var v verdict
-	out, changes, err := StringReport(l.HTML, p)
+	out, changes, err := sanitize.StringReport(l.HTML, p)
 	if err != nil {
 		t.Fatalf("StringReport(%q): %v", l.HTML, err)
 	}
@@ -178,14 +182,14 @@ func judgeLink(t *testing.T, l deceptionLink, p *policy.Policy) verdict {
 // link whose href was in: the href removed, flagged, or rewritten with
 // flags, or the link's text replaced by where it goes. A plain canonical
 // rewrite with no flags says nothing.
-func reportsLink(c Change, in string) bool {
-	if c.Action == RewroteText {
+func reportsLink(c sanitize.Change, in string) bool {
+	if c.Action == sanitize.RewroteText {
 		return true
 	}
 	if c.Attribute != "href" || c.Before != in {
 		return false
 	}
-	return c.Flags != 0 || c.Action == RemovedAttribute || c.Action == Flagged
+	return c.Flags != 0 || c.Action == sanitize.RemovedAttribute || c.Action == sanitize.Flagged
 }
 
 // anchorHrefs returns the first href of every <a> start tag in s, with

@@ -1,4 +1,4 @@
-package urlnorm_test
+package urlnormtest
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/oracle"
+	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -25,10 +25,10 @@ type wptCase struct {
 }
 
 // oracleGaps are the urltestdata.json cases nlnwa/whatwg-url v0.6.2 gets
-// wrong, all three 2025 URL Standard changes (notes §3.4). The first two
+// wrong, all three 2025 URL Standard changes (v0.6.2 predates them). The first two
 // kinds disappear under the oracle's comparison rules; for the third the
 // oracle rejects a host the standard now accepts, and urlnorm rejects it
-// too (invalid Punycode has no legitimate use: DESIGN.md, host row).
+// too (invalid Punycode has no legitimate use in a link).
 var oracleGaps = map[string]string{
 	"non-special:opaque  ?hi":                      "trailing spaces of an opaque path are now encoded",
 	"non-special:opaque  #hi":                      "trailing spaces of an opaque path are now encoded",
@@ -57,7 +57,7 @@ type wptRejection struct {
 
 func loadWPT(t *testing.T) []wptCase {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "corpus", "url", "urltestdata.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", "url", "urltestdata.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
