@@ -77,7 +77,7 @@ func (w *worker) process(j *job) result {
 		}
 	case w.f.write:
 		if r.changed {
-			err = w.e.writeAtomic(j.replace, fillBytes(out.Bytes()), j.mode, true)
+			err = w.rewrite(j, fillBytes(out.Bytes()))
 		}
 	case j.out != "":
 		err = w.e.writeOutput(j.out, fillBytes(out.Bytes()), j.mode)
@@ -85,7 +85,7 @@ func (w *worker) process(j *job) result {
 		r.out = out.Bytes()
 	}
 	if err != nil {
-		r.err = j.name() + ": " + err.Error()
+		r.err = err.Error() // it names the file written
 	}
 	return r
 }
