@@ -87,7 +87,7 @@ func (e *env) atomic(path string, fill func(io.Writer) error, sync bool, finish 
 	if err != nil {
 		// A directory-wide reason, said the same way for every file of
 		// the directory, so that the batch prints it once.
-		return fmt.Errorf("%s: cannot create a file in this directory: %s", dir, ioMessage(err))
+		return fmt.Errorf("%s: cannot create files in this directory: %s", dir, ioMessage(err))
 	}
 	defer func() {
 		if err != nil {
@@ -146,16 +146,16 @@ func writeError(path string, rw *recordWriter, err error) error {
 
 // mkdirError is the error of creating an output directory. When the
 // parent refuses (permissions, a read-only file system), it names the
-// parent, the same way for each directory it would hold, so that a
-// mirror into a directory we may not write says so once, not once per
-// file.
+// parent, in the words of atomic's failure to create a file there, so
+// that a mirror into a directory we may not write says so once, not once
+// per file or subdirectory.
 func mkdirError(err error) error {
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
 		return err
 	}
 	if errors.Is(pe.Err, fs.ErrPermission) || errors.Is(pe.Err, syscall.EROFS) {
-		return fmt.Errorf("%s: cannot create directories in this directory: %s", filepath.Dir(pe.Path), ioMessage(err))
+		return fmt.Errorf("%s: cannot create files in this directory: %s", filepath.Dir(pe.Path), ioMessage(err))
 	}
 	return fmt.Errorf("%s: cannot create directory: %s", pe.Path, ioMessage(err))
 }
