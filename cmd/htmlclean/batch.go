@@ -34,13 +34,14 @@ type collector struct {
 	st       stats
 	bar      *progress // nil unless stderr is a terminal
 	report   *json.Encoder
-	writeErr string // the first error writing stdout or the report
+	writeErr string          // the first error writing stdout or the report
+	said     map[string]bool // diagnostics printed: one about a directory is said once
 }
 
 // runBatch processes a plan and prints the summary; it returns the exit
 // status.
 func (e *env) runBatch(f *cleanFlags, p *policy.Policy, pl *plan) int {
-	c := &collector{e: e, f: f, st: stats{skipped: pl.skipped}}
+	c := &collector{e: e, f: f, st: stats{skipped: pl.skipped}, said: map[string]bool{}}
 	closeReport := func() error { return nil }
 	if f.report != "" {
 		w, closeFn, err := e.openReport(f.report)
@@ -122,8 +123,11 @@ func (c *collector) collect(r result) {
 	defer func() { c.bar.update(r.job.size) }()
 	if r.err != "" {
 		c.st.errors++
-		c.bar.clear()
-		c.e.errorf("%s", r.err)
+		if !c.said[r.err] {
+			c.said[r.err] = true
+			c.bar.clear()
+			c.e.errorf("%s", r.err)
+		}
 		return
 	}
 	if r.changed {

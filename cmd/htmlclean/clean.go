@@ -17,6 +17,8 @@ import (
 type cleanFlags struct {
 	out         string
 	write       bool
+	inplace     bool
+	force       bool
 	check       bool
 	diff        bool
 	report      string
@@ -35,6 +37,8 @@ const defaultPreset = "ugc"
 func (f *cleanFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "o", "", "write the output to `FILE|DIR`: a directory for several inputs or a directory input, whose tree is mirrored")
 	fs.BoolVar(&f.write, "w", false, "rewrite changed files in place (write a temporary file, then rename)")
+	fs.BoolVar(&f.inplace, "inplace", false, "with -w, overwrite each file itself instead of replacing it: keeps hard links, owner and attributes where a new file could not, but a crash mid-write leaves the file partly written")
+	fs.BoolVar(&f.force, "force", false, "with -w, rewrite read-only files too")
 	fs.BoolVar(&f.check, "check", false, "change nothing; list the files whose content would change, exit 1 if any")
 	fs.BoolVar(&f.diff, "diff", false, "change nothing; print a unified diff of what would change")
 	fs.StringVar(&f.report, "report", "", "write every change as JSON Lines to `FILE`; \"-\" is standard output, with -o, -w or -check (for which it replaces the list of files)")
@@ -107,6 +111,8 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 		return "-w and -o cannot be used together"
 	case (f.check || f.diff) && (f.write || f.out != ""):
 		return "-check and -diff write nothing: they cannot be used with -w or -o"
+	case (f.inplace || f.force) && !f.write:
+		return "-inplace and -force go with -w"
 	case f.write && stdin:
 		return "-w needs files or directories to rewrite, not standard input"
 	case !stdin && slices.Contains(paths, "-"):

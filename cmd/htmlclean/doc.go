@@ -19,6 +19,8 @@
 //
 //	-o FILE|DIR     write to FILE, or mirror the inputs into DIR
 //	-w              rewrite the files in place (temporary file, then rename)
+//	-inplace        with -w, overwrite the files themselves (keeps hard links)
+//	-force          with -w, rewrite read-only files too
 //	-check          change nothing; list the files that would change; exit 1 if any
 //	-diff           change nothing; print a unified diff of what would change
 //	-report FILE|-  write every change as JSON Lines
@@ -46,4 +48,13 @@
 // existing file, so an input or output file is never truncated or
 // half-written. Files named more than once, directly or through a
 // symlink, are rewritten once by -w.
+//
+// An output that is an input under another name (a hard link, a symlink)
+// is refused before anything is written. -w keeps the file's owner,
+// group, mode and extended attributes, refuses read-only and
+// multiply-linked files unless -force or -inplace, and leaves a file that
+// changed while it was cleaned. A signal (SIGINT, SIGTERM, SIGHUP)
+// removes the temporary files and exits with 128 plus its number; a
+// later walk removes those a killed run left. A symlink named on the
+// command line is followed, those inside a directory are skipped.
 package main

@@ -43,7 +43,7 @@ func TestGolden(t *testing.T) {
 		{name: "usage-jobs", args: []string{"-j", "-1", "site"}},
 		{name: "usage-report-stdout", args: []string{"-report", "-", "site"}},
 		{name: "usage-o-file-for-dir", args: []string{"-o", "clean.html", "site"}},
-		{name: "usage-o-collision", args: []string{"-o", "out", "site/about.htm", "clean.html", "site/about.htm"}},
+		{name: "usage-o-collision", args: []string{"-o", "out/", "site/about.htm", "clean.html", "site/about.htm"}},
 		{name: "usage-stdin-and-paths", args: []string{"-", "clean.html"}},
 		{name: "usage-print-policy-paths", args: []string{"-print-policy", "site"}},
 
@@ -69,7 +69,7 @@ func TestGolden(t *testing.T) {
 		{name: "dir-stdout", args: []string{"site"}},
 		{name: "dir-o-mirror", args: []string{"-o", "out", "site"}},
 		{name: "dir-o-inside", args: []string{"-o", "site/clean", "site"}},
-		{name: "dir-o-several", args: []string{"-j", "1", "-o", "out", "clean.html", "site/posts"}},
+		{name: "dir-o-several", args: []string{"-j", "1", "-o", "out/", "clean.html", "site/posts"}},
 		{name: "dir-w", args: []string{"-w", "site", "clean.html"}},
 		{name: "dir-w-twice", args: []string{"-w", "site/posts", "site/posts/2024/hello.html", "link.html"}},
 		{name: "dir-j1", args: []string{"-j", "1", "site"}},

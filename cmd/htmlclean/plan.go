@@ -15,10 +15,11 @@ import (
 // output collisions be refused before any file is written.
 type plan struct {
 	jobs    []job
-	batch   bool  // more than one path, or a directory: print a summary
-	files   int   // jobs that are files (not errors)
-	skipped int   // entries of walked directories that are not *.html or *.htm files
-	bytes   int64 // the size of all input files, for the progress bar
+	batch   bool     // more than one path, or a directory: print a summary
+	files   int      // jobs that are files (not errors)
+	skipped int      // entries of walked directories that are not *.html or *.htm files, or are symlinks
+	bytes   int64    // the size of all input files, for the progress bar
+	temps   []string // temporary files of this command met in the walk (see removeStale)
 }
 
 // A job is one input file, or a path that failed before it could be read
@@ -29,6 +30,7 @@ type job struct {
 	replace string      // -w: the file to replace (symlinks resolved)
 	mode    fs.FileMode // permissions for the output file
 	size    int64       // from the walk; 0 for standard input
+	info    fs.FileInfo // the input's stat when planned (through symlinks); nil for standard input
 	err     string      // a diagnostic for a path that cannot be processed
 }
 
@@ -59,24 +61,19 @@ func (e *env) plan(c *command, f *cleanFlags, paths []string) (*plan, int) {
 			return nil, e.usageError(c, "-o %s: standard input needs -o FILE, not a directory", f.out)
 		}
 		pl.jobs, pl.files = []job{j}, 1
+		if msg := pl.sameFile(f); msg != "" {
+			return nil, e.usageError(c, "%s", msg)
+		}
 		return pl, exitOK
 	}
 	pl.batch = len(paths) > 1
-	outDir := "" // set when -o names a directory to write into
-	if f.out != "" {
-		oneFile := len(paths) == 1 && !isDir(paths[0])
-		switch {
-		case outIsDir:
-			outDir = f.out
-		case !oneFile && exists(f.out):
-			return nil, e.usageError(c, "-o %s: several inputs or a directory need -o DIR, and %s is a file", f.out, f.out)
-		case !oneFile:
-			outDir = f.out
-		}
+	outDir, msg := outDirOf(f.out, outIsDir, paths)
+	if msg != "" {
+		return nil, e.usageError(c, "-o %s: %s", f.out, msg)
 	}
-	skip := "" // the output directory, not to be walked as input
+	var skip fs.FileInfo // the output directory, not to be walked as input
 	if outDir != "" {
-		skip, _ = filepath.Abs(outDir)
+		skip, _ = os.Stat(outDir)
 	}
 	for _, path := range paths {
 		fi, err := os.Stat(path)
@@ -85,9 +82,9 @@ func (e *env) plan(c *command, f *cleanFlags, paths []string) (*plan, int) {
 			pl.jobs = append(pl.jobs, job{path: path, err: path + ": " + ioMessage(err)})
 		case fi.IsDir():
 			pl.batch = true
-			pl.walk(path, outDir, skip)
+			pl.walk(path, fi, outDir, skip)
 		default:
-			j := job{path: path, mode: fi.Mode().Perm(), size: fi.Size()}
+			j := job{path: path, mode: fi.Mode().Perm(), size: fi.Size(), info: fi}
 			switch {
 			case outDir != "":
 				j.out = filepath.Join(outDir, filepath.Base(path))
@@ -100,10 +97,35 @@ func (e *env) plan(c *command, f *cleanFlags, paths []string) (*plan, int) {
 	if msg := pl.collision(); msg != "" {
 		return nil, e.usageError(c, "-o %s: %s", f.out, msg)
 	}
+	if msg := pl.sameFile(f); msg != "" {
+		return nil, e.usageError(c, "%s", msg)
+	}
 	if f.write {
 		pl.resolveReplace()
 	}
+	e.removeStale(pl.temps)
 	return pl, exitOK
+}
+
+// outDirOf returns the directory -o names for several inputs or a
+// directory input, "" for -o FILE or no -o, or why -o cannot hold the
+// outputs. Several inputs need an existing directory or a name ending in
+// a slash: "-o clean.html a.html b.html" is a slip, not a request for a
+// directory called clean.html. A single directory input can only go to a
+// directory, which is created.
+func outDirOf(out string, outIsDir bool, paths []string) (string, string) {
+	oneFile := len(paths) == 1 && !isDir(paths[0])
+	switch {
+	case out == "" || oneFile && !outIsDir:
+		return "", ""
+	case outIsDir:
+		return out, ""
+	case exists(out):
+		return "", fmt.Sprintf("several inputs or a directory need -o DIR, and %s is a file", out)
+	case len(paths) > 1:
+		return "", fmt.Sprintf("several inputs need -o DIR, and %s is not a directory (write %s/ to create it)", out, out)
+	}
+	return out, ""
 }
 
 // add appends a file job.
@@ -111,45 +133,6 @@ func (pl *plan) add(j job) {
 	pl.jobs = append(pl.jobs, j)
 	pl.files++
 	pl.bytes += j.size
-}
-
-// walk adds the HTML files under root, in lexical order. With outDir, each
-// output mirrors its path relative to root; the directory skip (the output
-// tree, when it lies inside root) is not walked.
-func (pl *plan) walk(root, outDir, skip string) {
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			pl.jobs = append(pl.jobs, job{path: path, err: path + ": " + ioMessage(err)})
-			return nil // WalkDir then skips the directory it could not read
-		}
-		if d.IsDir() {
-			if skip != "" && path != root {
-				if abs, _ := filepath.Abs(path); abs == skip {
-					return filepath.SkipDir
-				}
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !isHTML(path) {
-			pl.skipped++
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil {
-			pl.jobs = append(pl.jobs, job{path: path, err: path + ": " + ioMessage(err)})
-			return nil
-		}
-		j := job{path: path, mode: fi.Mode().Perm(), size: fi.Size()}
-		if outDir != "" {
-			rel, _ := filepath.Rel(root, path)
-			j.out = filepath.Join(outDir, rel)
-		}
-		pl.add(j)
-		return nil
-	})
-	if err != nil {
-		pl.jobs = append(pl.jobs, job{path: root, err: root + ": " + ioMessage(err)})
-	}
 }
 
 // collision returns a message if two inputs would be written to the same

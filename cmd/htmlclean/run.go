@@ -35,6 +35,8 @@ type env struct {
 	createTemp func(dir, pattern string) (tempFile, error)
 	// rename moves the finished temporary file into place (os.Rename).
 	rename func(oldpath, newpath string) error
+	// temps are the temporary files to remove if a signal ends the run.
+	temps *tempSet
 }
 
 // tempFile is the part of *os.File that writeAtomic uses.
@@ -42,6 +44,8 @@ type tempFile interface {
 	io.Writer
 	Name() string
 	Chmod(fs os.FileMode) error
+	Chown(uid, gid int) error
+	Stat() (os.FileInfo, error)
 	Sync() error
 	Close() error
 }
@@ -49,7 +53,9 @@ type tempFile interface {
 // run is the whole command: it parses args, does the work and returns the
 // exit status. main is a call to run; tests call it directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return newEnv(stdin, stdout, stderr).main(args)
+	e := newEnv(stdin, stdout, stderr)
+	defer e.catchSignals()()
+	return e.main(args)
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
@@ -63,6 +69,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 			return os.CreateTemp(dir, pattern)
 		},
 		rename: os.Rename,
+		temps:  newTempSet(),
 	}
 }
 

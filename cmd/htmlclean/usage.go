@@ -17,6 +17,12 @@ A directory is walked recursively: its *.html and *.htm files are
 sanitised, other files skipped and counted. The sanitised HTML goes to
 standard output, to -o, or back into the files with -w.
 
+-w keeps each file's owner, mode and extended attributes, and leaves
+alone a read-only file (-force), one with other hard links (-inplace),
+and one that changed while it was cleaned. An output that is an input is
+refused. A symlink named as a PATH is followed; symlinks met in a
+directory are skipped.
+
 A binary file (a NUL byte in its first 8 KiB) or one that is not UTF-8 is
 refused and left untouched; the other files are still processed. A batch
 (several paths or a directory) ends with a summary line on standard

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
+)
+
+// TestMain runs the command as a child process for the signal tests when
+// HTMLCLEAN_SIGNAL_CHILD names a directory; otherwise it runs the tests.
+func TestMain(m *testing.M) {
+	if dir := os.Getenv("HTMLCLEAN_SIGNAL_CHILD"); dir != "" {
+		os.Exit(signalChild(dir, strings.Fields(os.Getenv("HTMLCLEAN_SIGNAL_ARGS"))))
+	}
+	os.Exit(m.Run())
+}
+
+// signalChild runs the command in dir. With HTMLCLEAN_SIGNAL_HOOK set,
+// the first write to a temporary file prints "writing" on stdout and then
+// never returns, so that the parent's signal finds a temporary file half
+// written, every time.
+func signalChild(dir string, args []string) int {
+	if err := os.Chdir(dir); err != nil {
+		return 99
+	}
+	e := newEnv(os.Stdin, os.Stdout, os.Stderr)
+	if os.Getenv("HTMLCLEAN_SIGNAL_HOOK") != "" {
+		e.createTemp = func(d, pattern string) (tempFile, error) {
+			f, err := os.CreateTemp(d, pattern)
+			return &stuckTemp{f}, err
+		}
+	}
+	defer e.catchSignals()()
+	return e.main(args)
+}
+
+// stuckTemp is a temporary file whose writer hangs after the first bytes.
+type stuckTemp struct{ *os.File }
+
+func (s *stuckTemp) Write(b []byte) (int, error) {
+	s.File.Write(b[:len(b)/2])
+	fmt.Println("writing")
+	select {}
+}
+
+// signals are the signals the command cleans up after.
+var signals = []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// TestSignalRemovesTemp sends each signal to a child running -w while it
+// writes a temporary file: the child exits with 128 + the signal's
+// number, prints nothing, and leaves no temporary file, and every input
+// keeps its content.
+func TestSignalRemovesTemp(t *testing.T) {
+	for _, sig := range signals {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := setupWork(t)
+			before := snapshot(t, dir)
+			cmd := signalCommand(t, dir, "HTMLCLEAN_SIGNAL_HOOK=1", "-w -j 1 site")
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			line, _ := bufio.NewReader(stdout).ReadString('\n')
+			if line != "writing\n" {
+				cmd.Process.Kill()
+				t.Fatalf("child said %q, stderr:\n%s", line, stderr.String())
+			}
+			if temps := tempsIn(t, dir); len(temps) != 1 {
+				t.Errorf("while writing: temporary files %v, want one", temps)
+			}
+			cmd.Process.Signal(sig)
+			checkSignalled(t, cmd, sig, &stderr)
+			noTemps(t, dir)
+			// The child hangs writing the first changed file (index.html):
+			// nothing may have changed.
+			if diff := cmp.Diff(before, snapshot(t, dir)); diff != "" {
+				t.Errorf("files changed (-before +after):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSignalLargeFile (HTMLCLEAN_LONG) sends each signal to a child
+// rewriting a 15 MB file, as soon as its temporary file appears: no
+// temporary file is left, and the file is either as it was or wholly
+// sanitised, never partial.
+func TestSignalLargeFile(t *testing.T) {
+	if os.Getenv("HTMLCLEAN_LONG") == "" {
+		t.Skip("a 15 MB file per signal: set HTMLCLEAN_LONG=1")
+	}
+	var b strings.Builder
+	for b.Len() < 15<<20 {
+		b.WriteString("<p onclick=\"x()\">A paragraph <a href=\"HTTP://Example.COM/a/../b\">link</a></p>\n")
+	}
+	orig := b.String()
+	want, err := sanitize.String(orig, mustPreset(t, defaultPreset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range signals {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, "big.html"), orig)
+			cmd := signalCommand(t, dir, "", "-w big.html")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(20 * time.Second); len(tempsIn(t, dir)) == 0 && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+			cmd.Process.Signal(sig)
+			err := cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != 128+int(sig) && code != exitOK {
+				t.Errorf("exit %d (%v), want %d or 0 (finished first); stderr:\n%s", code, err, 128+int(sig), stderr.String())
+			}
+			noTemps(t, dir)
+			if got := readString(t, filepath.Join(dir, "big.html")); got != orig && got != want {
+				t.Errorf("big.html is neither the original nor the sanitised file (%d bytes)", len(got))
+			}
+		})
+	}
+}
+
+// signalCommand is the test binary run as a signalChild in dir.
+func signalCommand(t *testing.T, dir, hook, args string) *exec.Cmd {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), "HTMLCLEAN_SIGNAL_CHILD="+dir, "HTMLCLEAN_SIGNAL_ARGS="+args, hook)
+	return cmd
+}
+
+// checkSignalled waits for cmd and checks it exited with 128 + sig,
+// printing nothing on stderr.
+func checkSignalled(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, stderr *strings.Builder) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the child did not exit after the signal")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 128+int(sig) {
+		t.Errorf("exit %d, want %d", code, 128+int(sig))
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("stderr after a signal:\n%s", stderr.String())
+	}
+}
+
+// tempsIn returns the temporary files of the command under dir.
+func tempsIn(t *testing.T, dir string) []string {
+	t.Helper()
+	var temps []string
+	for name := range snapshot(t, dir) {
+		if isTempName(filepath.Base(name)) {
+			temps = append(temps, name)
+		}
+	}
+	return temps
+}
+
+func mustPreset(t *testing.T, name string) *policy.Policy {
+	t.Helper()
+	p, err := policy.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
