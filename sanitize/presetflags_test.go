@@ -118,6 +118,14 @@ func TestPresetsBenchRejections(t *testing.T) {
 		if total < 1000 {
 			t.Errorf("%s checks only %d URL attributes: the counter is broken", preset, total)
 		}
+		if _, ok := docs["news-wsj-2013.html"]; !ok {
+			// The bound was set on the whole bench corpus; the news pages
+			// (kept beside the checkout, for their copyright) are most of
+			// its page URLs, and without them the Wikipedia pages weigh
+			// more than they should.
+			t.Logf("%s: the news pages are not beside the checkout: the 0.5%% bound is not checked", preset)
+			continue
+		}
 		if share := float64(byFlags) / float64(total); share >= 0.005 {
 			t.Errorf("%s rejects %d of %d URL attributes of the bench corpus for flags (%.2f%%), want under 0.5%%", preset, byFlags, total, 100*share)
 		}
