@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -78,10 +77,10 @@ func (w *worker) process(j *job) result {
 		}
 	case w.f.write:
 		if r.changed {
-			err = w.e.writeAtomic(j.replace, out.Bytes(), j.mode, true)
+			err = w.e.writeAtomic(j.replace, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }, j.mode, true)
 		}
 	case j.out != "":
-		err = w.e.writeOutput(j.out, out.Bytes(), j.mode)
+		err = w.e.writeOutput(j.out, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }, j.mode)
 	default:
 		r.out = out.Bytes()
 	}
@@ -150,81 +149,4 @@ func sanitizeMessage(path string, err error) string {
 		return fmt.Sprintf("%s:%d:%d: input exceeds %s (%d)", path, le.Line, le.Column, le.Limit, le.Value)
 	}
 	return fmt.Sprintf("%s: %s", path, strings.TrimPrefix(err.Error(), "sanitize: "))
-}
-
-// writeOutput writes an -o file. An existing regular file is replaced
-// atomically (through a symlink, which stays a link); a new one too, but
-// without the sync, which only protects what was there before. A device
-// or pipe ("-o /dev/stdout") is written to directly: renaming over it
-// would replace the device node.
-func (e *env) writeOutput(path string, data []byte, mode os.FileMode) error {
-	fi, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return e.writeAtomic(path, data, mode, false)
-	case !fi.Mode().IsRegular():
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %s", path, ioMessage(err))
-		}
-		if _, err = f.Write(data); err == nil {
-			err = f.Close()
-		} else {
-			f.Close()
-		}
-		if err != nil {
-			return fmt.Errorf("writing %s: %s", path, ioMessage(err))
-		}
-		return nil
-	}
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	return e.writeAtomic(path, data, mode, true)
-}
-
-// writeAtomic replaces path with data as gofmt -w does: it writes a
-// temporary file in the same directory (so the rename cannot cross file
-// systems), gives it mode, syncs it if sync is set, and renames it over
-// path. On any error the temporary file is removed and path is left as it
-// was.
-//
-// The sync makes the rename safe against a power failure as well as a
-// crash: without it, a file system may commit the rename before the data
-// and leave an empty file. It is what makes -w slow on many files (one
-// disk flush each), so the caller asks for it only when an existing file
-// is replaced; a new output file has nothing to lose.
-func (e *env) writeAtomic(path string, data []byte, mode os.FileMode, sync bool) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create output directory: %s", ioMessage(err))
-	}
-	tmp, err := e.createTemp(dir, "."+filepath.Base(path)+".htmlclean-*")
-	if err != nil {
-		return fmt.Errorf("cannot create temporary file: %s", ioMessage(err))
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("writing temporary file: %s", ioMessage(err))
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("writing temporary file: %s", ioMessage(err))
-	}
-	if sync {
-		if err = tmp.Sync(); err != nil {
-			return fmt.Errorf("writing temporary file: %s", ioMessage(err))
-		}
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing temporary file: %s", ioMessage(err))
-	}
-	if err = e.rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot replace %s: %s", path, ioMessage(err))
-	}
-	return nil
 }
