@@ -242,9 +242,12 @@ func sniff(head []byte, whole bool) *textError {
 }
 
 // utf16Order returns "UTF-16LE" or "UTF-16BE" if b looks like UTF-16 text
-// without a byte order mark: NUL bytes in at least half of the code units,
-// all on the same side (the high byte of ASCII), or "".
+// without a byte order mark: NUL bytes in at least half of its code units,
+// all on the same side (the high byte of ASCII), and at least minUTF16
+// units, so that a few stray NULs in a short text are not taken for it;
+// or "".
 func utf16Order(b []byte) string {
+	const minUTF16 = 8
 	var even, odd int // NULs at even and odd offsets
 	units := len(b) / 2
 	for i := range units * 2 {
@@ -257,7 +260,7 @@ func utf16Order(b []byte) string {
 		}
 	}
 	switch {
-	case units == 0:
+	case units < minUTF16:
 		return ""
 	case even == 0 && 2*odd >= units:
 		return "UTF-16LE"
