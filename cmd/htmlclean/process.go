@@ -115,14 +115,17 @@ func (k *task) run() {
 		k.diff()
 		return
 	}
-	head, err := io.ReadAll(io.LimitReader(k.in, memLimit+1))
+	// Sized from the walk, so that a small file is read without growing
+	// the buffer (ReadFrom wants MinRead bytes free before each read).
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(k.r.job.size, 0), memLimit)+1+bytes.MinRead))
+	_, err := buf.ReadFrom(io.LimitReader(k.in, memLimit+1))
 	switch {
 	case err != nil:
 		k.fail(err)
-	case len(head) <= memLimit:
-		k.inMemory(head)
+	case buf.Len() <= memLimit:
+		k.inMemory(buf.Bytes())
 	default:
-		k.stream(io.MultiReader(bytes.NewReader(head), k.in))
+		k.stream(io.MultiReader(bytes.NewReader(buf.Bytes()), k.in))
 	}
 }
 
