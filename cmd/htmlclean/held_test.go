@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -93,5 +94,16 @@ func TestEachLinear(t *testing.T) {
 		jobs := make([]job, len(s))
 		each(jobs, 4, newBudget(memBudget), func(*job) int64 { return 1 << 20 },
 			func(j *job, _ *turn) result { return result{job: j} }, func(result) {})
+	})
+}
+
+// TestHeldWriterLinear checks that a heldWriter's cost grows linearly
+// with the output, held and then written through, in small writes.
+func TestHeldWriterLinear(t *testing.T) {
+	growth.Check(t, 1<<16, func(n int) string { return strings.Repeat("x", n) }, func(s string) {
+		h := &heldWriter{limit: 1 << 15, turn: openTurn(), dst: io.Discard}
+		for i := 0; i < len(s); i += 7 {
+			h.Write([]byte(s[i:min(i+7, len(s))]))
+		}
 	})
 }
