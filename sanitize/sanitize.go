@@ -73,6 +73,13 @@ func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error 
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
+	o := &outWriter{w: w}
+	return o.result(pipe(o, r, p, report))
+}
+
+// pipe chooses how to run the two stages: one after the other for a small
+// input, streaming for a large one.
+func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	// A reader that knows its length (bytes.Reader, strings.Reader) needs
 	// no read-ahead to choose.
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= smallInput {

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
@@ -27,16 +27,25 @@ type reportLine struct {
 
 // collector receives the results in input order and does everything that
 // must happen in order: diagnostics, standard output, the report, the
-// counts and the progress bar. Only one goroutine calls it.
+// counts and the progress bar. Only one goroutine calls it, and a job
+// writes to standard output or the report only in its turn, while the
+// collector waits for it.
 type collector struct {
 	e        *env
 	f        *cleanFlags
 	st       stats
-	bar      *progress // nil unless stderr is a terminal
-	report   *json.Encoder
+	bar      *progress       // nil unless stderr is a terminal
+	report   io.Writer       // nil without -report
 	writeErr string          // the first error writing stdout or the report
 	said     map[string]bool // diagnostics printed: one about a directory is said once
 }
+
+// memBudget bounds the bytes the jobs of a run hold at once (see budget):
+// 64 jobs on small files, or 32 streaming large ones to standard output,
+// or one -diff of a large file. Go's collector may let the heap reach
+// twice what is live, so the run stays within a few hundred megabytes
+// whatever -j and the file sizes are.
+const memBudget = 64 << 20
 
 // runBatch processes a plan and prints the summary; it returns the exit
 // status.
@@ -52,15 +61,14 @@ func (e *env) runBatch(f *cleanFlags, p *policy.Policy, pl *plan) int {
 		if f.report == "-" {
 			w = barSafe{c}
 		}
-		c.report = json.NewEncoder(w)
-		c.report.SetEscapeHTML(false) // keep "<a href=…>" readable in before/after
+		c.report = w
 		closeReport = closeFn
 	}
 	if e.terminal && pl.files > 1 {
 		c.bar = newProgress(e.stderr, e.now, pl.files, pl.bytes)
 	}
-	w := &worker{e: e, f: f, p: p, report: f.report != ""}
-	each(pl.jobs, f.jobs, w.process, c.collect)
+	w := &worker{e: e, f: f, p: p, stdout: barSafe{c}, report: c.report}
+	each(pl.jobs, f.jobs, newBudget(memBudget), w.cost, w.process, c.collect)
 	c.keep(closeReport(), "-report "+f.report)
 	c.bar.clear()
 	if c.writeErr != "" {
@@ -77,40 +85,73 @@ func (e *env) runBatch(f *cleanFlags, p *policy.Policy, pl *plan) int {
 	return exitOK
 }
 
+// cost estimates the bytes a job holds, for the budget, from the flags
+// and the size the walk found: about a megabyte for the sanitiser's
+// buffers, or for a small file and its output held whole; holdBytes for
+// each shared output a large file may hold before its turn; both texts
+// and their lines for -diff.
+func (w *worker) cost(j *job) int64 {
+	const base = 1 << 20
+	large := j.path == "-" || j.size > memLimit
+	c := int64(base)
+	switch {
+	case w.f.diff:
+		size := j.size
+		if j.path == "-" {
+			size = maxDiffBytes
+		}
+		c += 6 * min(size, maxDiffBytes)
+	case large && !w.f.check && !w.f.write && j.out == "":
+		c += holdBytes
+	}
+	if w.report != nil && large {
+		c += holdBytes
+	}
+	return c
+}
+
 // each runs fn over the jobs on n goroutines and calls collect with the
-// results in job order. At most about 3n results wait for their turn, so
-// memory stays bounded however many files there are.
-func each(jobs []job, n int, fn func(*job) result, collect func(result)) {
+// results in job order. A job takes its cost from b before it starts and
+// gives it back once collected, so the results waiting for their turn
+// count too; and at most about 3n of them wait, so memory stays bounded
+// however many files there are. Each job's turn opens when collect has
+// had every result before it.
+func each(jobs []job, n int, b *budget, cost func(*job) int64, fn func(*job, *turn) result, collect func(result)) {
 	if n == 1 || len(jobs) == 1 {
 		for i := range jobs {
-			collect(fn(&jobs[i]))
+			collect(fn(&jobs[i], openTurn()))
 		}
 		return
 	}
 	type task struct {
 		j    *job
+		t    *turn
+		took int64 // from b
 		done chan result
 	}
-	order := make(chan chan result, 2*n) // results, in job order
+	order := make(chan task, 2*n) // in job order
 	work := make(chan task, n)
 	for range n {
 		go func() {
 			for t := range work {
-				t.done <- fn(t.j) // buffered: never blocks
+				t.done <- fn(t.j, t.t) // buffered: never blocks
 			}
 		}()
 	}
 	go func() {
 		for i := range jobs {
-			done := make(chan result, 1)
-			order <- done
-			work <- task{&jobs[i], done}
+			j := &jobs[i]
+			t := task{j, &turn{ch: make(chan struct{})}, b.take(cost(j)), make(chan result, 1)}
+			order <- t
+			work <- t
 		}
 		close(order)
 		close(work)
 	}()
-	for done := range order {
-		collect(<-done)
+	for t := range order {
+		t.t.open()
+		collect(<-t.done)
+		b.give(t.took)
 	}
 }
 
@@ -121,6 +162,9 @@ func (c *collector) collect(r result) {
 	}
 	c.st.bytes += r.size
 	defer func() { c.bar.update(r.job.size) }()
+	if r.writeErr != "" && c.writeErr == "" {
+		c.writeErr = r.writeErr
+	}
 	if r.err != "" {
 		c.st.errors++
 		if !c.said[r.err] {
@@ -133,8 +177,9 @@ func (c *collector) collect(r result) {
 	if r.changed {
 		c.st.changed++
 	}
-	for _, ch := range r.changes {
-		c.keep(c.report.Encode(reportLine{File: r.job.path, Change: ch}), "-report "+c.f.report)
+	if len(r.report) > 0 {
+		_, err := c.report.Write(r.report)
+		c.keep(err, "-report "+c.f.report)
 	}
 	if c.f.check && r.changed && c.f.report != "-" {
 		c.write([]byte(r.job.name() + "\n"))

@@ -41,7 +41,7 @@ func TestBatch10000(t *testing.T) {
 	if got.exit != exitFail || lastLine(got.stderr) != summary(want) {
 		t.Fatalf("-o: exit %d, summary %q, want exit 1 and %q", got.exit, lastLine(got.stderr), summary(want))
 	}
-	if n := strings.Count(got.stderr, ": invalid UTF-8\n"); n != want.errors {
+	if n := strings.Count(got.stderr, ": invalid UTF-8; "+convertHint+"\n"); n != want.errors {
 		t.Errorf("-o: %d invalid UTF-8 diagnostics, want %d", n, want.errors)
 	}
 	var written int

@@ -94,6 +94,7 @@ func (e *env) cleanMain(args []string) int {
 	if pl == nil {
 		return status
 	}
+	tuneGC()
 	return e.runBatch(&f, p, pl)
 }
 

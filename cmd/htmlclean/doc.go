@@ -40,14 +40,19 @@
 // policy error. Diagnostics go to standard error as
 // "htmlclean: path:line:col: message".
 //
-// Files are read whole (up to the policy's max_input_bytes): the sanitiser
-// must finish before anything is written, because an error (binary data,
-// invalid UTF-8, a limit of the policy) must leave no partial output
-// behind. Every output file is written to a temporary file in its
-// directory and renamed into place, after a sync when it replaces an
-// existing file, so an input or output file is never truncated or
-// half-written. Files named more than once, directly or through a
-// symlink, are rewritten once by -w.
+// Memory is bounded whatever the inputs. A file up to 256 KiB is read
+// whole and sanitised into a buffer; a larger one, and standard input,
+// streams, with the checks that need the input (binary data and UTF-16 in
+// the first 8 KiB, UTF-8 validity with the line and column of the first
+// bad byte) done on the stream, and -check comparing SHA-256 hashes of
+// input and output. The jobs of all -j workers share a 64 MiB budget.
+// Every output file is written to a temporary file in its directory and
+// renamed into place, after a sync when it replaces an existing file, so
+// an input or output file is never truncated, half-written or written at
+// all when its input fails. Standard output is held up to 1 MiB per file;
+// a file that fails after that leaves it incomplete, and says so. Files
+// named more than once, directly or through a symlink, are rewritten once
+// by -w. A file named url or sm is named after "--" ("htmlclean -- url").
 //
 // An output that is an input under another name (a hard link, a symlink)
 // is refused before anything is written. -w keeps the file's owner,

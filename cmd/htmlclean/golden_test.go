@@ -26,6 +26,8 @@ func TestGolden(t *testing.T) {
 	}{
 		// Help, version-like flags and policies.
 		{name: "help", args: []string{"-h"}},
+		{name: "help-long", args: []string{"-help"}},
+		{name: "url-help-long", args: []string{"url", "-help"}},
 		{name: "list-presets", args: []string{"-list-presets"}},
 		{name: "print-policy-strict", args: []string{"-print-policy", "-preset", "strict"}},
 		{name: "print-policy-file", args: []string{"-print-policy", "-policy", "policy/narrow.yaml"}},
@@ -50,7 +52,15 @@ func TestGolden(t *testing.T) {
 		// Standard input and single files.
 		{name: "stdin", stdin: string(comment)},
 		{name: "stdin-dash-o", stdin: string(comment), args: []string{"-o", "comment.html", "-"}},
-		{name: "stdin-binary", stdin: "<p>\x00</p>", args: []string{"-"}},
+		{name: "stdin-binary", stdin: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01", args: []string{"-"}},
+		{name: "stdin-nul", stdin: "<p>a\x00b</p>\n<a href=\"/x\x00y\">t</a>\n"},
+		{name: "stdin-utf16le-bom", stdin: "\xff\xfe<\x00p\x00>\x00h\x00i\x00"},
+		{name: "stdin-utf16be-bom", stdin: "\xfe\xff\x00<\x00p\x00>\x00h\x00i"},
+		{name: "stdin-utf16le", stdin: "<\x00p\x00>\x00h\x00i\x00<\x00/\x00p\x00>\x00\n\x00"},
+		{name: "stdin-utf16be", stdin: "\x00<\x00p\x00>\x00h\x00i\x00<\x00/\x00p\x00>\x00\n"},
+		{name: "stdin-utf32le-bom", stdin: "\xff\xfe\x00\x00<\x00\x00\x00"},
+		{name: "file-named-url", args: []string{"--", "url"}},
+		{name: "file-named-sm-w", args: []string{"-w", "--", "sm", "url"}},
 		{name: "stdin-latin1", stdin: "<p>\n\xe9t\xe9</p>"},
 		{name: "file", args: []string{"site/posts/2024/hello.html"}},
 		{name: "file-preset-basic", args: []string{"-preset", "basic", "site/posts/2024/hello.html"}},

@@ -52,6 +52,9 @@ func setupWork(t *testing.T) string {
 		"bad/binary.html": "<p>a picture\x00\x01\x02</p>\n",
 		"bad/latin1.html": "<p>caf\xc3\xa9 (UTF-8)</p>\n<p>caf\xe9 (Latin-1)</p>\n",
 		"bad/good.html":   "<p>fine</p>\n<script>x()</script>\n",
+		// Files named as the subcommands, cleaned with "htmlclean -- url".
+		"url": "<p>a file named url</p>\n<script>x()</script>\n",
+		"sm":  "<p>a file named sm</p>\n<img src=x onerror=alert(1)>\n",
 	}
 	for name, content := range extra {
 		writeFile(t, filepath.Join(dir, name), content)

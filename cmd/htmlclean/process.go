@@ -2,143 +2,228 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// binaryPrefix is how much of a file is searched for a NUL byte, the sign
-// of a binary file (git and grep use the same test on their first
-// 8,000 bytes): HTML never contains NUL.
-const binaryPrefix = 8 << 10
+// The sizes that bound a job's memory. An input up to memLimit is read
+// whole, sanitised into a buffer, and then written or not, all or
+// nothing, as before streaming; a larger one, or one whose size is not
+// known (standard input), streams through the sanitiser. memLimit is the
+// sanitiser's own threshold between the two ways (sanitize.smallInput).
+const (
+	memLimit     = 256 << 10
+	holdBytes    = 1 << 20  // output a job holds for stdout or the report before waiting for its turn
+	maxDiffBytes = 16 << 20 // the largest input -diff holds, with its output, to diff them
+)
 
 // result is what processing one job produced, handed to the collector in
 // input order.
 type result struct {
-	job     *job
-	size    int64             // bytes read
-	changed bool              // the sanitised output differs from the input
-	out     []byte            // the sanitised HTML, when it goes to stdout
-	diff    []byte            // the unified diff, for -diff
-	changes []sanitize.Change // for -report
-	err     string            // the diagnostic, if the job failed
+	job      *job
+	size     int64  // bytes read
+	changed  bool   // the sanitised output differs from the input
+	out      []byte // the sanitised HTML held for stdout
+	diff     []byte // the unified diff, for -diff
+	report   []byte // the -report lines held
+	err      string // the diagnostic, if the job failed
+	writeErr string // an error writing stdout or the report from the job, printed once
 }
 
-// worker holds what processing a job needs: the flags and the shared,
-// immutable policy. Its process method runs on many goroutines at once.
+// worker holds what processing a job needs: the flags, the shared,
+// immutable policy, and the shared outputs that a job writes when it is
+// its turn. Its process method runs on many goroutines at once.
 type worker struct {
 	e      *env
 	f      *cleanFlags
 	p      *policy.Policy
-	report bool
+	stdout io.Writer // standard output, clearing the progress bar first
+	report io.Writer // the -report destination; nil without -report
 }
 
-// process reads, checks, sanitises and writes one job. It never leaves a
-// partial output: everything happens in memory until the write, which is
-// atomic.
-func (w *worker) process(j *job) result {
+// task is one job being processed.
+type task struct {
+	w    *worker
+	r    *result
+	turn *turn
+	in   *textReader
+	rep  *heldWriter   // the job's -report lines; nil without -report
+	enc  *json.Encoder // encodes into rep
+}
+
+// process reads, checks, sanitises and writes one job. An output file is
+// never left partial: it is written to a temporary file and renamed into
+// place only when the job succeeds (see writeAtomic). Standard output is
+// held up to holdBytes, so a job that fails before that leaves nothing
+// there either.
+func (w *worker) process(j *job, t *turn) result {
 	r := result{job: j}
 	if j.err != "" {
 		r.err = j.err
 		return r
 	}
-	in, err := w.read(j)
-	r.size = int64(len(in))
+	f, err := w.open(j)
 	if err != nil {
 		r.err = j.name() + ": " + ioMessage(err)
 		return r
 	}
-	if msg := checkText(in); msg != "" {
-		r.err = j.name() + msg
-		return r
+	defer f.Close()
+	k := &task{w: w, r: &r, turn: t, in: newTextReader(f)}
+	if w.report != nil {
+		k.rep = &heldWriter{limit: holdBytes, turn: t, dst: w.report}
+		k.enc = json.NewEncoder(k.rep)
+		k.enc.SetEscapeHTML(false) // keep "<a href=…>" readable in before/after
 	}
+	k.run()
+	r.size = k.in.read
+	k.endReport()
+	return r
+}
+
+// open opens a job's input. A regular file over the policy's
+// max_input_bytes is refused before it is read; standard input, and a
+// file that grows, are stopped by the sanitiser at the limit.
+func (w *worker) open(j *job) (io.ReadCloser, error) {
+	if j.path == "-" {
+		return io.NopCloser(w.e.stdin), nil
+	}
+	f, err := os.Open(j.path)
+	if err != nil {
+		return nil, err
+	}
+	limit := w.p.Limits().MaxInputBytes
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && limit > 0 && fi.Size() > limit {
+		f.Close()
+		return nil, fmt.Errorf("input exceeds max_input_bytes (%d)", limit)
+	}
+	return f, nil
+}
+
+// run chooses between memory and streaming by what the input turns out
+// to hold, not by its size on disk, which may change and which standard
+// input does not have.
+func (k *task) run() {
+	if k.w.f.diff {
+		k.diff()
+		return
+	}
+	// Sized from the walk, so that a small file is read without growing
+	// the buffer (ReadFrom wants MinRead bytes free before each read).
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(k.r.job.size, 0), memLimit)+1+bytes.MinRead))
+	_, err := buf.ReadFrom(io.LimitReader(k.in, memLimit+1))
+	switch {
+	case err != nil:
+		k.fail(err)
+	case buf.Len() <= memLimit:
+		k.inMemory(buf.Bytes())
+	default:
+		k.stream(io.MultiReader(bytes.NewReader(buf.Bytes()), k.in))
+	}
+}
+
+// sanitize runs the sanitiser from src to dst, encoding the changes for
+// -report.
+func (k *task) sanitize(dst io.Writer, src io.Reader) error {
+	var collect func(sanitize.Change)
+	if k.enc != nil {
+		path := k.r.job.path
+		collect = func(c sanitize.Change) {
+			k.enc.Encode(reportLine{File: path, Change: c}) // an error stays in k.rep
+		}
+	}
+	return sanitize.SanitizeReport(dst, src, k.w.p, collect)
+}
+
+// inMemory sanitises an input held whole, then writes the output, or not.
+func (k *task) inMemory(in []byte) {
 	var out bytes.Buffer
 	out.Grow(len(in))
-	var collect func(sanitize.Change)
-	if w.report {
-		collect = func(c sanitize.Change) { r.changes = append(r.changes, c) }
+	if err := k.sanitize(&out, bytes.NewReader(in)); err != nil {
+		k.fail(err)
+		return
 	}
-	if err := sanitize.SanitizeReport(&out, bytes.NewReader(in), w.p, collect); err != nil {
-		r.err = sanitizeMessage(j.name(), err)
-		r.changes = nil // nothing was written: a report would mislead
-		return r
-	}
+	r, w, j := k.r, k.w, k.r.job
 	r.changed = !bytes.Equal(in, out.Bytes())
+	fill := fillBytes(out.Bytes())
+	var err error
 	switch {
-	case w.f.check || w.f.diff:
-		if w.f.diff && r.changed {
-			r.diff = unifiedDiff(j.name(), j.name()+" (sanitised)", in, out.Bytes())
-		}
+	case w.f.check:
 	case w.f.write:
 		if r.changed {
-			err = w.rewrite(j, fillBytes(out.Bytes()))
+			err = w.rewrite(j, fill)
 		}
 	case j.out != "":
-		err = w.e.writeOutput(j.out, fillBytes(out.Bytes()), j.mode)
+		err = w.e.writeOutput(j.out, fill, j.mode)
 	default:
 		r.out = out.Bytes()
 	}
 	if err != nil {
 		r.err = err.Error() // it names the file written
 	}
-	return r
 }
 
-// read returns the whole input, or an error for an input larger than
-// the policy's max_input_bytes: the sanitiser would refuse it anyway, and
-// reading no more than the limit bounds the memory of a run.
-func (w *worker) read(j *job) ([]byte, error) {
-	r := w.e.stdin
-	if j.path != "-" {
-		f, err := os.Open(j.path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+// fail sets the diagnostic for an error of reading or sanitising.
+func (k *task) fail(err error) {
+	name := k.r.job.name()
+	var te *textError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &te):
+		k.r.err = name + te.suffix()
+	case errors.As(err, &pe):
+		k.r.err = name + ": " + ioMessage(err)
+	default:
+		k.r.err = sanitizeMessage(name, err)
 	}
-	limit := w.p.Limits().MaxInputBytes
-	if limit <= 0 {
-		return io.ReadAll(r)
-	}
-	in, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err == nil && int64(len(in)) > limit {
-		err = fmt.Errorf("input exceeds max_input_bytes (%d)", limit)
-	}
-	return in, err
 }
 
-// checkText returns a diagnostic suffix (": binary file",
-// ":3:14: invalid UTF-8") if in is not UTF-8 text, or "". The sanitiser
-// would turn such bytes into U+FFFD, losing the text silently; refusing
-// the file keeps it intact for the user to convert.
-func checkText(in []byte) string {
-	if bytes.IndexByte(in[:min(len(in), binaryPrefix)], 0) >= 0 {
-		return ": binary file"
+// endReport hands the held report lines to the collector, or drops them
+// if the job failed: nothing was written, and a report would mislead.
+// Lines already written straight to the report stay, as the output does.
+func (k *task) endReport() {
+	if k.rep == nil {
+		return
 	}
-	if utf8.Valid(in) {
-		return ""
+	if k.rep.err != nil && k.r.writeErr == "" {
+		k.r.writeErr = "-report " + k.w.f.report + ": " + ioMessage(k.rep.err)
 	}
-	line, col := 1, 1
-	for i := 0; i < len(in); {
-		r, n := utf8.DecodeRune(in[i:])
-		if r == utf8.RuneError && n == 1 {
-			return fmt.Sprintf(":%d:%d: invalid UTF-8", line, col)
-		}
-		if in[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col += n
-		}
-		i += n
+	if k.r.err == "" {
+		k.r.report = k.rep.held()
 	}
-	return ""
+}
+
+// diff holds the input and its output to diff them, up to maxDiffBytes:
+// the diff needs both texts, and a larger file is refused rather than
+// held (-check still lists it).
+func (k *task) diff() {
+	in, err := io.ReadAll(io.LimitReader(k.in, maxDiffBytes+1))
+	if err != nil {
+		k.fail(err)
+		return
+	}
+	r, j := k.r, k.r.job
+	if len(in) > maxDiffBytes {
+		r.err = fmt.Sprintf("%s: too large to diff (over %d MiB); -check lists it without the diff", j.name(), maxDiffBytes>>20)
+		return
+	}
+	var out bytes.Buffer
+	out.Grow(len(in))
+	if err := k.sanitize(&out, bytes.NewReader(in)); err != nil {
+		k.fail(err)
+		return
+	}
+	r.changed = !bytes.Equal(in, out.Bytes())
+	if r.changed {
+		r.diff = unifiedDiff(j.name(), j.name()+" (sanitised)", in, out.Bytes())
+	}
 }
 
 // sanitizeMessage is the diagnostic for a sanitiser error: a limit error

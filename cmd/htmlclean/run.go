@@ -74,8 +74,9 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 }
 
 // main dispatches on the first argument: "url" and "sm" are subcommands,
-// anything else is the sanitiser's flags and paths. (A file called "url"
-// is "./url".)
+// anything else is the sanitiser's flags and paths. A file called "url"
+// or "sm" is "htmlclean -- url" (the flags end at "--", and so does the
+// search for a subcommand) or "htmlclean ./url".
 func (e *env) main(args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
@@ -127,21 +128,23 @@ func (e *env) usageError(c *command, format string, args ...any) int {
 	return exitUsage
 }
 
-// help prints a command's -h text to stderr: synopsis, description, every
-// flag with its default, and examples.
+// help prints a command's -h text to stdout, as asked for: synopsis,
+// description, every flag with its default, and examples. (Usage errors
+// go to stderr; help that was asked for is output, so that
+// "htmlclean -h | less" works.)
 func (e *env) help(c *command, fs *flag.FlagSet) {
-	fmt.Fprint(e.stderr, c.synopsis)
-	fmt.Fprint(e.stderr, "\n", c.about)
+	fmt.Fprint(e.stdout, c.synopsis)
+	fmt.Fprint(e.stdout, "\n", c.about)
 	hasFlags := false
 	if fs != nil {
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 	}
 	if hasFlags {
-		fmt.Fprint(e.stderr, "\nFlags:\n")
-		fs.SetOutput(e.stderr)
+		fmt.Fprint(e.stdout, "\nFlags:\n")
+		fs.SetOutput(e.stdout)
 		fs.PrintDefaults()
 	}
-	fmt.Fprint(e.stderr, "\nExamples:\n", c.examples)
+	fmt.Fprint(e.stdout, "\nExamples:\n", c.examples)
 }
 
 // parseFlags parses args with fs, which must have been built with
@@ -159,6 +162,25 @@ func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) (status in
 		return exitOK, false
 	}
 	return e.usageError(c, "%v", err), false
+}
+
+// gcLimit is the soft heap limit of a sanitising run (GOMEMLIMIT), with
+// the collector otherwise lazier than Go's default (GOGC=400): streaming
+// keeps the live heap small (see memBudget), and at the default a heap of
+// a few megabytes is collected so often that a large file took a fifth
+// more CPU than when it was read whole. The limit keeps the lazier
+// collector within the memory the budget promises.
+const gcLimit = 192 << 20
+
+// tuneGC sets the collector for a sanitising run, unless the environment
+// sets GOGC or GOMEMLIMIT, which then win.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(gcLimit)
+	}
 }
 
 // version is the module version of the binary: a tag for

@@ -15,7 +15,8 @@ preset or a policy file.
 With no PATH, or "-", it reads standard input and writes standard output.
 A directory is walked recursively: its *.html and *.htm files are
 sanitised, other files skipped and counted. The sanitised HTML goes to
-standard output, to -o, or back into the files with -w.
+standard output, to -o, or back into the files with -w. A file named url
+or sm is named after "--": htmlclean -- url.
 
 -w keeps each file's owner, mode and extended attributes, and leaves
 alone a read-only file (-force), one with other hard links (-inplace),
@@ -23,10 +24,19 @@ and one that changed while it was cleaned. An output that is an input is
 refused. A symlink named as a PATH is followed; symlinks met in a
 directory are skipped.
 
-A binary file (a NUL byte in its first 8 KiB) or one that is not UTF-8 is
-refused and left untouched; the other files are still processed. A batch
-(several paths or a directory) ends with a summary line on standard
-error, and shows a progress bar there when it is a terminal.
+Input must be UTF-8. A binary file, UTF-16 text, or invalid UTF-8 (with
+its line and column) is refused with a hint to convert it, and left
+untouched; the other files are still processed. A stray NUL byte in
+UTF-8 text is sanitised as HTML parses it, as the library does.
+
+Memory stays bounded whatever the size of the input: a file over 256 KiB
+streams. An output file (-o, -w) appears only once complete; standard
+output is held up to 1 MiB per file, past which an input that fails
+leaves it incomplete (the diagnostic says so; exit status 1). -diff holds
+both texts and refuses a file over 16 MiB.
+
+A batch (several paths or a directory) ends with a summary line on
+standard error, and shows a progress bar there when it is a terminal.
 
 Exit status: 0 success (content removed is still success), 1 a file
 could not be processed or -check found changes, 2 usage or policy error.

@@ -1,0 +1,52 @@
+package sanitize
+
+import "io"
+
+// WriteError reports that the writer given to [Sanitize] or
+// [SanitizeReport] failed: the output is incomplete, and Err is the
+// writer's own error (a closed connection, a full disk). Without it the
+// error would come out of whichever stage happened to write, as
+// "policy: ...", and a caller could not tell its output from its input.
+type WriteError struct {
+	Err error
+}
+
+func (e *WriteError) Error() string { return "sanitize: writing output: " + e.Err.Error() }
+
+// Unwrap returns the writer's error, for [errors.Is] (io.ErrClosedPipe,
+// syscall.EPIPE).
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// outWriter remembers the first error of the caller's writer. Only the
+// policy stage writes to it, on one goroutine. It keeps WriteString,
+// which bluemonday uses to avoid a copy per token when the writer has it.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(b []byte) (int, error) {
+	n, err := o.w.Write(b)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
+}
+
+func (o *outWriter) WriteString(s string) (int, error) {
+	n, err := io.WriteString(o.w, s)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// result is the error of a run that wrote through o: a failed write wins
+// over whatever a stage made of it, and over a nil error from a stage
+// that ignored it (bluemonday does not check the write of a comment).
+func (o *outWriter) result(err error) error {
+	if o.err != nil {
+		return &WriteError{Err: o.err}
+	}
+	return err
+}
