@@ -30,9 +30,9 @@
 // and every byte that changes has a [Change]. To keep that and the second
 // stage, the pass writes each document in two forms: as written, and as
 // bluemonday serialises it (x/net/html's Token.String). bluemonday runs
-// over the second; where its output equals it, the first is written; from
-// where it differs, bluemonday's own output is, with a [PolicyStage]
-// change (a first-stage bug). The raw bytes of a token are kept only where
+// over the first, and its output is compared with the second; where they
+// are equal, the first is written; from where they differ, bluemonday's
+// own output is, with a [PolicyStage] change (a first-stage bug). The raw bytes of a token are kept only where
 // they read as that token wherever they land; text that could join its
 // neighbour once markup between them is removed is escaped.
 //

@@ -34,8 +34,8 @@ func faithfulDocs(t *testing.T) map[string]string {
 
 // TestFaithfulOutput checks, for every document of faithfulDocs under every
 // preset and the permissive policy:
-//   - the policy stage, run over the pass's canonical form, writes exactly
-//     that form: it had nothing to remove, and the pass predicted its
+//   - the policy stage, run over the pass's faithful form, writes exactly
+//     the canonical form: it had nothing to remove, and the pass predicted its
 //     serialisation, so the faithful form is what the user gets;
 //   - the faithful form and the stage's output parse (html.Parse) to the
 //     same DOM;

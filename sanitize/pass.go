@@ -279,12 +279,13 @@ func (s *pass) writeString(str string) {
 }
 
 // text writes a text token: as written in the faithful form where those
-// bytes read the same wherever they land (see copyableText), and in the
+// bytes read the same wherever they land (see scanText), and in the
 // canonical form escaped as x/net/html escapes, after the same decoding
 // as the policy stage's tokenizer (character references, newlines).
-// Text inside dropped elements is dropped; text that is not UTF-8 is
-// decoded as browsers do (U+FFFD for each bad sequence), and a NUL
-// becomes U+FFFD, which browsers show in its place.
+// Text inside dropped elements is dropped; in text that is not UTF-8,
+// each run of bad bytes becomes one U+FFFD (bytes.ToValidUTF8; a browser
+// writes one per bad sequence), and a NUL becomes U+FFFD, which browsers
+// show in its place.
 func (s *pass) text(raw []byte) {
 	if s.skip != "" {
 		return

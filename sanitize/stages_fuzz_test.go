@@ -4,7 +4,7 @@ import "testing"
 
 // FuzzStages checks, under every preset and the permissive test policy,
 // the properties of TestFaithfulOutput: the policy's bluemonday stage,
-// over the pass's canonical form, writes exactly that form (it is the
+// over the pass's faithful form, writes exactly the canonical form (it is the
 // second line of defence: when it has to remove something the first stage
 // has a bug); the faithful form parses to the same DOM as the stage's
 // output; the output differs from the input exactly when a change is
