@@ -75,8 +75,14 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		}
 		if out != val {
 			changed, text = true, ""
-			s.change(Change{Element: name, Attribute: key, Action: RewroteURL,
-				Reason: "canonical", Before: val, After: out, Flags: s.flags})
+			action, reason := RewroteURL, "canonical"
+			if !utf8.ValidString(val) && out == strings.ToValidUTF8(val, "\uFFFD") {
+				// Only the bad bytes changed: text, or a URL made of
+				// unreserved bytes around them.
+				action, reason = RewroteAttribute, "invalid-utf8"
+			}
+			s.change(Change{Element: name, Attribute: key, Action: action,
+				Reason: reason, Before: val, After: out, Flags: s.flags})
 		} else if s.flags != 0 {
 			s.change(Change{Element: name, Attribute: key, Action: Flagged,
 				Reason: "suspicious", Before: val, Flags: s.flags})

@@ -60,6 +60,7 @@ type follower struct {
 	un      unmarker // the stage's output, once diverged
 
 	one      [1]segment // segs' first array: a document in memory has one
+	hazard   hazard     // of the faithful bytes written last
 	diverged bool
 	at       segment // the segment where the stage first differed
 	before   []byte  // the canonical bytes from there (a few)
@@ -71,6 +72,11 @@ const divergenceSnippet = 64
 
 func (fl *follower) push(seg segment) {
 	fl.lock()
+	if fl.diverged {
+		// The stage's output is written from here on: nothing to compare.
+		fl.unlock()
+		return
+	}
 	if fl.segs == nil {
 		fl.segs = fl.one[:0]
 	}
@@ -120,7 +126,7 @@ func (fl *follower) write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 {
 		if fl.diverged {
-			if _, err := fl.un.Write(p); err != nil {
+			if err := fl.toStage(p); err != nil {
 				return 0, err
 			}
 			return n, nil
@@ -157,6 +163,7 @@ func (fl *follower) release() error {
 	fl.segs[0] = segment{}
 	fl.segs = fl.segs[1:]
 	fl.matched = 0
+	fl.hazard = textHazard(seg.f)
 	if !seg.marked {
 		_, err := fl.w.Write(seg.f)
 		return err
@@ -178,13 +185,31 @@ func (fl *follower) diverge(got []byte) {
 		seg := fl.segs[0]
 		fl.at = segment{line: seg.line, col: seg.col}
 		fl.before = snippet(seg.c[fl.matched:])
-		// An error here comes back from the next un.Write.
-		fl.un.Write(seg.c[:fl.matched])
+		// An error here comes back from the next write.
+		fl.toStage(seg.c[:fl.matched])
 	} else {
 		fl.at = segment{line: -1}
 	}
 	fl.after = snippet(got)
 	fl.segs, fl.matched = nil, 0
+}
+
+// toStage writes the stage's output, once diverged: its first byte as a
+// character reference if it would join the faithful text released
+// before it (see hazard), as the pass does between its own texts.
+func (fl *follower) toStage(p []byte) error {
+	if len(p) > 0 && fl.hazard != noHazard {
+		if fl.hazard.joins(p[0]) {
+			var ref [8]byte
+			if _, err := fl.un.Write(charRef(ref[:0], p[0])); err != nil {
+				return err
+			}
+			p = p[1:]
+		}
+		fl.hazard = noHazard
+	}
+	_, err := fl.un.Write(p)
+	return err
 }
 
 // snippet returns the first bytes of b for a report, without fragmentMark
@@ -309,12 +334,16 @@ func (s *pass) writeTextF(b []byte) {
 	if s.hazard.joins(b[0]) {
 		s.change(Change{Element: "#text", Action: ReencodedText, Reason: "joins-text"})
 		var ref [8]byte
-		s.dst.f.Write(strconv.AppendInt(append(ref[:0], '&', '#'), int64(b[0]), 10))
-		s.dst.f.WriteByte(';')
+		s.dst.f.Write(charRef(ref[:0], b[0]))
 		b = b[1:]
 	}
 	s.dst.f.Write(b)
 	s.hazard = textHazard(b)
+}
+
+// charRef appends c as a decimal character reference ("&#112;").
+func charRef(dst []byte, c byte) []byte {
+	return append(strconv.AppendInt(append(dst, '&', '#'), int64(c), 10), ';')
 }
 
 // markupStart are the bytes after "<" that can start markup in the data

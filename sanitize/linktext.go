@@ -100,10 +100,6 @@ func (s *pass) endLink(depth int) {
 	s.decideLink(h, string(l.text[h.textStart:]), false)
 	if len(l.held) == 0 {
 		s.releaseLinks()
-		return
-	}
-	if l.c.Len() > maxLinkHeld {
-		s.overflow()
 	}
 }
 

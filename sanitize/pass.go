@@ -210,6 +210,10 @@ func (s *pass) walk() error {
 		case html.DoctypeToken:
 			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: "not-allowed"})
 		}
+		if len(s.link.held) > 0 && s.link.c.Len() > maxLinkHeld {
+			// However long a link runs, what is held stays bounded.
+			s.overflow()
+		}
 		if s.flush != nil && len(s.link.held) == 0 && s.main.c.Len() >= s.seg {
 			if err := s.flush(); err != nil && s.werr == nil {
 				s.werr = err

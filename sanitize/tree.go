@@ -123,7 +123,11 @@ func (s *pass) closeTop(implicit bool) {
 	if top.name == "form" && !top.foreign && !top.dropped {
 		s.forms--
 	}
-	if top.dropped || top.implied {
+	if top.dropped || top.implied && implicit {
+		// Neither was written: a dropped element's end tag goes with
+		// its start tag's report, and an implied one (a <tbody> the
+		// browser inserts) is implied again. An implied element's own end
+		// tag, from the input, is written: "</tbody>" closes it.
 		return
 	}
 	b := append(s.tagBuf[:0], '<', '/')

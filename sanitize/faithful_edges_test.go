@@ -1,0 +1,140 @@
+package sanitize
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// TestImpliedElementEndTags: an element the browser inserts (<tbody>
+// before <tr>) is not written, but its end tag in the input is, so that
+// the output still says what the input said. Every variant of table
+// closing must hold the faithful-output properties: the same DOM as the
+// policy stage's, output differs only with a report, a fixed point.
+func TestImpliedElementEndTags(t *testing.T) {
+	p := ugcPolicy(t)
+	for _, in := range []string{
+		"<table><tr><td>x</td></tr></tbody></table>",
+		"<table><tr><td>x</td></tr></tbody></tbody></table>",
+		"<table><td>x</td></tr></table>",
+		"<table><td>x</tr></tbody></table>",
+		"<table><col></colgroup><tr><td>x</table>",
+		"<table><tr><td>x</table></tbody>",
+		"<table><caption>c</caption><tr><th>h</th></tr></tbody><tr><td>x</td></tr></table>",
+	} {
+		if problem := faithfulProblem(t, in, p); problem != "" {
+			t.Errorf("%q: %s", in, problem)
+		}
+	}
+	out, changes, err := StringReport("<table><tr><td>x</td></tr></tbody></table>", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "<table><tr><td>x</td></tr></tbody></table>"; out != want || len(changes) != 0 {
+		t.Errorf("got %q %v, want %q unchanged", out, changes, want)
+	}
+}
+
+// TestInvalidUTF8AttributeReport: an attribute whose only change is
+// repairing bad bytes is reported as that, not as a URL rewrite.
+func TestInvalidUTF8AttributeReport(t *testing.T) {
+	p := ugcPolicy(t)
+	_, changes, err := StringReport("<abbr title=\"a\xffb\">x</abbr> <a href=\"/a\xffb\">y</a>", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Change{}
+	for _, c := range changes {
+		got[c.Attribute] = c
+	}
+	if c := got["title"]; c.Action != RewroteAttribute || c.Reason != "invalid-utf8" || c.After != "a\uFFFDb" {
+		t.Errorf("title: %v, want rewrote-attribute (invalid-utf8)", c)
+	}
+	if c := got["href"]; c.Action != RewroteURL {
+		t.Errorf("href: %v, want rewrote-url", c)
+	}
+}
+
+// TestFollowerAfterDivergence: once the stage's output differs, the
+// follower holds no more segments (the pass keeps pushing them while it
+// streams), and the first byte it writes of the stage's output cannot join
+// the faithful text released before it into a character reference.
+func TestFollowerAfterDivergence(t *testing.T) {
+	var out bytes.Buffer
+	fl := &follower{w: &out}
+	fl.push(segment{f: []byte("AT&am"), c: []byte("AT&amp;am")})
+	fl.push(segment{f: []byte("p;<b>x</b>"), c: []byte("p;<b>x</b>")})
+	if _, err := io.WriteString(fl, "AT&amp;amp;x"); err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		fl.push(segment{f: []byte("<i>y</i>"), c: []byte("<i>y</i>")})
+	}
+	if len(fl.segs) != 0 || cap(fl.segs) > 2 {
+		t.Errorf("follower holds %d segments (cap %d) after diverging", len(fl.segs), cap(fl.segs))
+	}
+	if err := fl.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "AT&am&#112;;x"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, ok := fl.change(); !ok {
+		t.Error("no policy-stage change reported")
+	}
+}
+
+// TestHeldLinkBounded: a link whose end never comes does not hold the
+// stream back: output starts long before the input ends, and the link is
+// decided on what it showed (its text does not look like a URL, so it is
+// kept as it is).
+func TestHeldLinkBounded(t *testing.T) {
+	p := ugcPolicy(t)
+	const total = 8 << 20
+	body := strings.Repeat("<b>words</b> ", total/13)
+	r := &watchedReader{r: strings.NewReader(`<a href="https://example.com/">` + body)}
+	w := &firstWrite{read: &r.n}
+	if err := Sanitize(w, r, p); err != nil {
+		t.Fatal(err)
+	}
+	if w.at < 0 || w.at > 2<<20 {
+		t.Errorf("first output after %d of %d input bytes: the held link blocked the stream", w.at, total)
+	}
+}
+
+type watchedReader struct {
+	r io.Reader
+	n int
+}
+
+func (w *watchedReader) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	w.n += n
+	return n, err
+}
+
+// firstWrite records how much input was read when output first came.
+type firstWrite struct {
+	read *int
+	at   int
+	seen bool
+}
+
+func (f *firstWrite) Write(p []byte) (int, error) {
+	if !f.seen && len(p) > 0 {
+		f.seen, f.at = true, *f.read
+	}
+	return len(p), nil
+}
+
+func ugcPolicy(t *testing.T) *policy.Policy {
+	t.Helper()
+	p, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
