@@ -27,6 +27,13 @@ type Config struct {
 	Add    Change `yaml:"add,omitempty" json:"add,omitempty"`
 	Remove Change `yaml:"remove,omitempty" json:"remove,omitempty"`
 
+	// WordBreaks keeps words apart where a dropped element separated
+	// them: where text would otherwise run into text across a dropped
+	// <br>, block element (p, div, li, h1…) or table row, a newline is
+	// written, and across a dropped table cell a space, as a browser's
+	// innerText separates them. On in the strict preset.
+	WordBreaks bool `yaml:"word_breaks,omitempty" json:"word_breaks,omitempty"`
+
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`

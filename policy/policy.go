@@ -178,6 +178,10 @@ func (p *Policy) Internal(host string) bool {
 // Limits returns the limits, with defaults filled in.
 func (p *Policy) Limits() Limits { return p.cfg.Limits }
 
+// WordBreaks reports whether the pass separates words a dropped element
+// separated (Config.WordBreaks).
+func (p *Policy) WordBreaks() bool { return p.cfg.WordBreaks }
+
 // Config returns the policy as it takes effect: Add and Remove applied,
 // defaults filled in. It compiles to an equal policy.
 func (p *Policy) Config() Config {

@@ -29,7 +29,7 @@ var presets = map[string]struct {
 	build   func() Config
 	summary string
 }{
-	"strict": {strictPreset, "text only: every element is removed, its text kept"},
+	"strict": {strictPreset, "text only: every element is removed, its text kept, words kept apart"},
 	"basic":  {basicPreset, "inline formatting and links, for one-line comments and chat"},
 	"ugc":    {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes"},
 }
@@ -87,7 +87,7 @@ func webURLs() URLs {
 func strictPreset() Config {
 	// The same flag choices as the others, for a file that extends it
 	// with links.
-	return Config{URLs: URLs{Relative: "deny", Userinfo: "reject", Flags: presetFlagMap()}}
+	return Config{WordBreaks: true, URLs: URLs{Relative: "deny", Userinfo: "reject", Flags: presetFlagMap()}}
 }
 
 // basicPreset allows inline formatting and links: for one-line comments,

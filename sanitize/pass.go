@@ -48,6 +48,9 @@ type pass struct {
 	skipDepth int
 
 	hazard  hazard         // how the faithful form's last text could join the next
+	gap     byte           // what dropped elements left between texts (wordBreak), or 0
+	last1   byte           // the last byte of text written, or 0
+	breaks  bool           // the policy's WordBreaks
 	marked  bool           // fragmentMark was written since the last segment
 	endRaw  []byte         // the end tag being matched, as written, or nil
 	endLen  int            // the faithful length of the last end tag written
@@ -116,6 +119,7 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 		s.p, s.urlOpts, s.limits = p, p.URLOptions(), p.Limits()
 		s.ignored = urlnorm.AllFlags &^ (p.ReportFlags() | s.urlOpts.Reject)
 		s.rel = strings.Join(p.Rel(), " ")
+		s.breaks = p.WordBreaks()
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
@@ -133,6 +137,7 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.main, s.dst, s.werr, s.report = out, out, nil, report
 	s.flush, s.seg = nil, 0
 	s.hazard, s.endRaw, s.marked = 0, nil, false
+	s.gap, s.last1 = 0, 0
 	clear(s.dropped)
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
@@ -298,6 +303,10 @@ func (s *pass) text(raw []byte) {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
 	}
+	if s.gap != 0 {
+		s.separate(raw[0])
+	}
+	s.last1 = raw[len(raw)-1]
 	canon, why, decode := scanText(s.tagBuf[:0], raw)
 	if why == "" {
 		// Before Text() decodes in place, under raw.
@@ -417,6 +426,7 @@ var tagNameEnds = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f':
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
+	s.dropBreak(name)
 	reason := "not-allowed"
 	if policy.Forbidden(name) != "" {
 		reason = "forbidden"
@@ -457,6 +467,7 @@ func (s *pass) endTag(raw []byte) {
 			s.change(Change{Element: name, Action: RewroteTag, Reason: "end-tag-br"})
 			s.writeString("<br>")
 		} else {
+			s.dropBreak(name)
 			s.change(Change{Element: name, Action: RemovedEndTag, Reason: "misplaced"})
 		}
 		return
@@ -474,8 +485,47 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 	}
+	s.dropBreak(name)
 	s.droppedEndTag(name)
 }
+
+// dropBreak notes what a dropped tag named name separated, if the policy
+// keeps words apart (see wordBreak).
+func (s *pass) dropBreak(name string) {
+	if s.breaks {
+		s.gap = max(s.gap, wordBreak[name])
+	}
+}
+
+// separate writes the gap a dropped element left, before text starting
+// with first, if the texts either side would otherwise run together.
+func (s *pass) separate(first byte) {
+	if s.last1 != 0 && !htmlSpace[s.last1] && !htmlSpace[first] {
+		sep := " \n"[s.gap-1 : s.gap]
+		s.writeTextF([]byte(sep))
+		s.dst.c.WriteString(sep)
+	}
+	s.gap = 0
+}
+
+// wordBreak is what separates the text either side of an element in a
+// browser's innerText (HTML §3.2.7.2, "rendered text collection steps")
+// with the default style sheet (§15.3): a line break (2) for <br>,
+// block-level elements and table rows, a space (1) for a table cell; max
+// keeps the stronger.
+var wordBreak = func() (m map[string]byte) {
+	m = map[string]byte{"td": 1, "th": 1}
+	for _, n := range strings.Fields(`address article aside blockquote body br caption center dd details
+		dialog dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup
+		hr html legend li listing main menu nav ol p plaintext pre search section summary table tbody
+		tfoot thead tr ul xmp`) {
+		m[n] = 2
+	}
+	return m
+}()
+
+// htmlSpace are HTML's ASCII whitespace bytes.
+var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
 
 // droppedEndTag reports an end tag dropped, unless it closes a start tag
 // dropped and reported before.
