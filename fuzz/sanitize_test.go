@@ -17,7 +17,8 @@ import (
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// FuzzSanitize checks, under every preset and the permissive test policy:
+// FuzzSanitize checks, under every preset and the permissive and features
+// test policies:
 //   - no panic; an error is only a *sanitize.LimitError, with no output;
 //   - the output, parsed as a browser would, has nothing that runs script
 //     and no URL with a scheme outside the policy's list;
@@ -49,11 +50,13 @@ func FuzzSanitize(f *testing.F) {
 		}
 		policies[name] = p
 	}
-	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
-	if err != nil {
-		f.Fatal(err)
+	for _, name := range []string{"permissive", "features"} {
+		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		policies[name] = p
 	}
-	policies["permissive"] = p
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
 			out, err := sanitize.String(in, p)

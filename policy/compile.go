@@ -130,6 +130,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.addAttributes(p, c.Attributes, "attributes", false)
 	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
 	p.cfg.Attributes = p.attributeList()
+	k.styles(p, flat.Styles)
 	k.urls(p, flat.URLs)
 	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)

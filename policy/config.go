@@ -27,6 +27,10 @@ type Config struct {
 	Add    Change `yaml:"add,omitempty" json:"add,omitempty"`
 	Remove Change `yaml:"remove,omitempty" json:"remove,omitempty"`
 
+	// Styles allows CSS properties in style attributes, property by
+	// property, each with a rule for its value (see [Style]).
+	Styles []Style `yaml:"styles,omitempty" json:"styles,omitempty"`
+
 	// WordBreaks keeps words apart where a dropped element separated
 	// them: where text would otherwise run into text across a dropped
 	// <br>, block element (p, div, li, h1…) or table row, a newline is

@@ -41,7 +41,8 @@ type AttrRule struct {
 	kind     Kind
 	any      bool
 	patterns []matcher
-	sources  []string // the patterns as written
+	sources  []string    // the patterns as written
+	styles   *styleRules // a style attribute allowed per property (Config.Styles)
 }
 
 // Kind returns what the attribute's value holds; never [KindUnknown] for a
@@ -86,6 +87,9 @@ func (p *Policy) attributeList() []Attribute {
 	kinds := map[string]Kind{}
 	for _, el := range p.elements {
 		for name, r := range el.attrs {
+			if r.styles != nil {
+				continue // written back as Config.Styles
+			}
 			kinds[name] = r.kind
 			if r.any {
 				on[key{name, ""}] = append(on[key{name, ""}], el.Name)

@@ -76,10 +76,8 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if out != val {
 			changed, text = true, ""
 			action, reason := RewroteURL, "canonical"
-			if !utf8.ValidString(val) && out == strings.ToValidUTF8(val, "\uFFFD") {
-				// Only the bad bytes changed: text, or a URL made of
-				// unreserved bytes around them.
-				action, reason = RewroteAttribute, "invalid-utf8"
+			if s.rewrite != "" {
+				action, reason = RewroteAttribute, s.rewrite
 			}
 			s.change(Change{Element: name, Attribute: key, Action: action,
 				Reason: reason, Before: val, After: out, Flags: s.flags})
@@ -113,7 +111,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, string) {
 	var res urlnorm.Result
-	s.flags = 0
+	s.flags, s.rewrite = 0, ""
 	if strings.HasPrefix(key, "on") {
 		return "", res, "event-handler"
 	}
@@ -127,6 +125,9 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
+		if k := rule.Kind(); k != policy.KindURL && k != policy.KindSrcset && k != policy.KindURLList {
+			s.rewrite = "invalid-utf8" // a URL's repair is its canonical form
+		}
 	}
 	// The compiled rule knows what the value holds (policy.KindOf, or the
 	// policy's declaration); a kind this pass does not know is dropped.
@@ -139,7 +140,14 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	case policy.KindURLList:
 		out, reason = s.spaced(out)
 	case policy.KindCSS:
-		reason = s.css(out)
+		if !rule.PerProperty() {
+			reason = s.css(out)
+			break
+		}
+		var dropped bool
+		if out, dropped, reason = s.styles(rule, out); dropped {
+			s.rewrite = "css-filtered"
+		}
 	default:
 		if !k.Inert() {
 			reason = "unknown-kind"

@@ -64,6 +64,7 @@ type pass struct {
 	cBuf    []byte   // a tag being written (canonical)
 
 	flags   urlnorm.Flags // the flags of the attribute being checked (all its URLs)
+	rewrite string        // why check changed a value that is not a URL, or ""
 	ignored urlnorm.Flags // the flags the policy neither rejects nor reports
 
 	href, hrefHost string    // the current link's canonical href and host (transient)

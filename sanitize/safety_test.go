@@ -46,11 +46,13 @@ func testPolicies(tb testing.TB) map[string]*policy.Policy {
 		}
 		ps[name] = p
 	}
-	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
-	if err != nil {
-		tb.Fatal(err)
+	for _, name := range []string{"permissive", "features"} {
+		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ps[name] = p
 	}
-	ps["permissive"] = p
 	return ps
 }
 

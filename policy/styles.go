@@ -1,0 +1,189 @@
+package policy
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+)
+
+// Style allows one CSS property in style attributes, with a rule for its
+// value: exactly one of Values, Keywords and Match. A policy with styles
+// filters style attributes declaration by declaration: an allowed property
+// with an allowed value is kept, anything else in the declaration list is
+// dropped. The CSS-wide keywords (inherit, initial, unset, revert,
+// revert-layer) are allowed for every listed property.
+type Style struct {
+	// Property is the property name, lower case ("color", "text-align").
+	Property string `yaml:"property" json:"property"`
+	// On lists the elements it is allowed on; empty means every allowed
+	// element.
+	On []string `yaml:"on,flow,omitempty" json:"on,omitempty"`
+	// Values names a value grammar: "color" (a name, #rgb, #rgba,
+	// #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla()), "length" (a
+	// number with a unit, a percentage or 0), "lengths" (one to four of
+	// them, as margin and padding take) or "number".
+	Values string `yaml:"values,omitempty" json:"values,omitempty"`
+	// Keywords lists the allowed values, compared without regard to case.
+	Keywords []string `yaml:"keywords,flow,omitempty" json:"keywords,omitempty"`
+	// Match is a regular expression (RE2) the whole value must match,
+	// anchored for you; it may not use ^ or $ itself. A url() it lets
+	// through must still pass the policy's URL rules.
+	Match string `yaml:"match,omitempty" json:"match,omitempty"`
+}
+
+// The value grammars of Style.Values, as patterns over one value.
+const (
+	cssNumber = `[+-]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)`
+	cssLength = cssNumber + `(?:px|em|rem|ex|ch|vw|vh|vmin|vmax|cm|mm|q|in|pt|pc|%)|[+-]?0(?:\.0+)?`
+	cssSpace  = `[\t\n\f\r ]`
+)
+
+var styleGrammars = map[string]string{
+	"number":  `(?i:` + cssNumber + `)`,
+	"length":  `(?i:` + cssLength + `)`,
+	"lengths": `(?i:(?:` + cssLength + `)(?:` + cssSpace + `+(?:` + cssLength + `)){0,3})`,
+	"color": `(?i:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|[a-z]{3,20}|` +
+		`(?:rgba?|hsla?)\(` + cssSpace + `*[0-9.%+-]+(?:(?:` + cssSpace + `*[,/]` + cssSpace + `*|` + cssSpace + `+)[0-9.%a-z+-]+){2,3}` + cssSpace + `*\))`,
+}
+
+// cssWide are the keywords every property takes (CSS Cascade §7.3).
+const cssWide = `(?i:inherit|initial|unset|revert|revert-layer)`
+
+// refusedProperties may never be allowed: they run script in some browser.
+var refusedProperties = map[string]bool{"behavior": true, "-moz-binding": true}
+
+var (
+	propertyRE = regexp.MustCompile(`^-?[a-z][a-z0-9-]*$`)
+	keywordRE  = regexp.MustCompile(`^-?[a-z][a-z0-9-]*$`)
+)
+
+// styleRules is what an element's style attribute allows: a value pattern
+// per property, and the pattern of a whole attribute made of them.
+type styleRules struct {
+	props map[string]*regexp.Regexp // anchored, the CSS-wide keywords included
+	parts map[string]string         // the same, unanchored, for whole
+	whole *regexp.Regexp
+}
+
+// stylePattern returns s's value pattern, unanchored, or an error message.
+func stylePattern(s Style) (string, string) {
+	set := 0
+	for _, b := range []bool{s.Values != "", len(s.Keywords) > 0, s.Match != ""} {
+		if b {
+			set++
+		}
+	}
+	switch {
+	case set != 1:
+		return "", "needs exactly one of values, keywords and match"
+	case s.Values != "":
+		g, ok := styleGrammars[s.Values]
+		if !ok {
+			return "", fmt.Sprintf("values: %q is not a value grammar (color, length, lengths, number)", s.Values)
+		}
+		return g, ""
+	case s.Match != "":
+		re, err := syntax.Parse(s.Match, syntax.Perl)
+		if err != nil {
+			return "", fmt.Sprintf("match: bad regular expression: %v", err)
+		}
+		if anchors(re) {
+			return "", "match: ^ and $ are implied: the pattern describes the whole value"
+		}
+		return `(?:` + s.Match + `)`, ""
+	}
+	for _, kw := range s.Keywords {
+		if !keywordRE.MatchString(kw) {
+			return "", fmt.Sprintf("keywords: %q is not a CSS keyword (lower-case letters, digits, '-')", kw)
+		}
+	}
+	return `(?i:` + strings.Join(s.Keywords, "|") + `)`, ""
+}
+
+// anchors reports whether re holds ^, $, \A or \z anywhere.
+func anchors(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText:
+		return true
+	}
+	return slices.ContainsFunc(re.Sub, anchors)
+}
+
+// styles checks the Styles list and enters it into the allowed elements:
+// their style attribute becomes a per-property rule.
+func (k *compiler) styles(p *Policy, styles []Style) {
+	rules := map[string]*styleRules{}
+	for i, s := range styles {
+		field := fmt.Sprintf("styles[%d]", i)
+		switch {
+		case !propertyRE.MatchString(s.Property):
+			k.fail(field+".property", "%q is not a CSS property name (lower case, no escapes, no custom properties)", s.Property)
+			continue
+		case refusedProperties[s.Property]:
+			k.fail(field+".property", "%q is never allowed: it runs script in some browsers", s.Property)
+			continue
+		}
+		pat, msg := stylePattern(s)
+		if msg != "" {
+			k.fail(field, "%s", msg)
+			continue
+		}
+		pat = `(?:` + pat + `|` + cssWide + `)`
+		on := s.On
+		if len(on) == 0 {
+			on = slices.Sorted(maps.Keys(p.elements))
+		}
+		for j, name := range on {
+			el := p.elements[name]
+			if el == nil {
+				k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q is not an allowed element", name)
+				continue
+			}
+			if r := el.attrs["style"]; r != nil && r.styles == nil {
+				k.fail(field, "style is allowed whole on %s by attributes: allow it whole or per property, not both", name)
+				continue
+			}
+			r := rules[name]
+			if r == nil {
+				r = &styleRules{props: map[string]*regexp.Regexp{}, parts: map[string]string{}}
+				rules[name] = r
+			}
+			if prev, ok := r.parts[s.Property]; ok {
+				pat = prev[:len(prev)-1] + `|` + pat + `)` // either rule
+			}
+			r.parts[s.Property] = pat
+		}
+	}
+	if len(k.errs) > 0 {
+		return
+	}
+	for name, r := range rules {
+		var alts []string
+		for _, prop := range slices.Sorted(maps.Keys(r.parts)) {
+			part := r.parts[prop]
+			r.props[prop] = regexp.MustCompile(`^` + part + `$`)
+			alts = append(alts, `(?i:`+regexp.QuoteMeta(prop)+`)`+cssSpace+`*:`+cssSpace+`*`+part)
+		}
+		item := cssSpace + `*(?:(?:` + strings.Join(alts, "|") + `)` + cssSpace + `*)?`
+		r.whole = regexp.MustCompile(`^` + item + `(?:;` + item + `)*$`)
+		p.elements[name].attrs["style"] = &AttrRule{kind: KindCSS, patterns: []matcher{newMatcher(r.whole, "")}, styles: r}
+	}
+}
+
+// PerProperty reports whether the rule is a style attribute allowed
+// property by property (Config.Styles): sanitize filters its declarations
+// with AllowsDeclaration, and the whole value must still satisfy Allows.
+func (r *AttrRule) PerProperty() bool { return r.styles != nil }
+
+// AllowsDeclaration reports whether a style declaration may be kept:
+// property, lower case, with value, trimmed of whitespace.
+func (r *AttrRule) AllowsDeclaration(property, value string) bool {
+	if r.styles == nil {
+		return false
+	}
+	re := r.styles.props[property]
+	return re != nil && re.MatchString(value)
+}

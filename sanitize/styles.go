@@ -1,0 +1,134 @@
+package sanitize
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// styles filters a style attribute allowed property by property
+// (policy.Config.Styles). It reads the declaration list with the CSS
+// Syntax tokenizer, as css does, splits it at the semicolons a browser
+// splits it at (not those inside strings, functions or blocks), and keeps
+// each declaration whose property and value the rule allows. A
+// declaration is dropped if it is malformed, holds an escape, a comment
+// or !important, or a url() the policy refuses. What is left must pass
+// css's checks as a whole. out is the value as written if every
+// declaration is kept as written, and otherwise the kept ones written
+// anew ("color: red; text-align: center"); rewrote says which. reason is
+// why the whole attribute goes, or "".
+func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool, reason string) {
+	if strings.ContainsAny(v, "\r\f\x00") {
+		v = cssNewlines.Replace(v)
+	}
+	lex := css.NewLexer(parse.NewInputString(v))
+	var kept []string
+	var decl []styleToken
+	depth := 0
+	for {
+		tt, raw := lex.Next()
+		switch tt {
+		case css.CommentToken:
+			if len(raw) < 4 || !bytes.HasSuffix(raw, []byte("*/")) {
+				return "", false, "css-unterminated-comment"
+			}
+		case css.BadStringToken:
+			return "", false, "css-bad-string"
+		case css.BadURLToken:
+			return "", false, "css-bad-url"
+		case css.FunctionToken, css.LeftParenthesisToken, css.LeftBracketToken, css.LeftBraceToken:
+			depth++
+		case css.RightParenthesisToken, css.RightBracketToken, css.RightBraceToken:
+			depth = max(depth-1, 0)
+		}
+		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
+			if d, ok := s.declaration(rule, decl); ok {
+				kept = append(kept, d)
+			} else if !blank(decl) {
+				rewrote = true
+			}
+			if tt == css.ErrorToken {
+				break
+			}
+			decl = decl[:0]
+			continue
+		}
+		if tt == css.CommentToken {
+			rewrote = true // a comment is dropped: the rest is kept anew
+			continue
+		}
+		decl = append(decl, styleToken{tt, string(raw)})
+	}
+	if len(kept) == 0 {
+		return "", false, "css-no-allowed-declaration"
+	}
+	if rewrote {
+		v = strings.Join(kept, "; ")
+	}
+	if why := cssBannedIn([]byte(v)); why != "" {
+		return "", false, why
+	}
+	return v, rewrote, ""
+}
+
+type styleToken struct {
+	tt  css.TokenType
+	raw string
+}
+
+// blank reports whether a declaration holds only whitespace: the end of
+// "color: red;", which is not a declaration dropped.
+func blank(decl []styleToken) bool {
+	for _, t := range decl {
+		if t.tt != css.WhitespaceToken {
+			return false
+		}
+	}
+	return true
+}
+
+// declaration checks one declaration and returns it as "property: value",
+// if it is kept.
+func (s *pass) declaration(rule *policy.AttrRule, decl []styleToken) (string, bool) {
+	for len(decl) > 0 && decl[0].tt == css.WhitespaceToken {
+		decl = decl[1:]
+	}
+	for len(decl) > 0 && decl[len(decl)-1].tt == css.WhitespaceToken {
+		decl = decl[:len(decl)-1]
+	}
+	if len(decl) < 3 || decl[0].tt != css.IdentToken {
+		return "", false
+	}
+	prop := strings.ToLower(decl[0].raw)
+	i := 1
+	for i < len(decl) && decl[i].tt == css.WhitespaceToken {
+		i++
+	}
+	if i == len(decl) || decl[i].tt != css.ColonToken {
+		return "", false
+	}
+	i++
+	for i < len(decl) && decl[i].tt == css.WhitespaceToken {
+		i++
+	}
+	var value strings.Builder
+	for _, t := range decl[i:] {
+		switch {
+		case t.tt == css.DelimToken && t.raw == "!":
+			return "", false // !important: user content does not outrank the page
+		case t.tt == css.URLToken && s.cssURL(cssURLValue([]byte(t.raw))) != "":
+			return "", false
+		}
+		value.WriteString(t.raw)
+	}
+	v := value.String()
+	if strings.IndexByte(decl[0].raw, '\\') >= 0 || strings.IndexByte(v, '\\') >= 0 ||
+		!rule.AllowsDeclaration(prop, v) {
+		return "", false
+	}
+	return prop + ": " + v, true
+}
