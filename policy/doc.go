@@ -4,14 +4,18 @@
 //
 // # Presets
 //
-// Three presets cover the usual cases; [Presets] lists them and
-// [Policy.String] prints exactly what each allows:
+// Three presets cover the usual cases. [Strict], [Basic] and [UGC] return
+// them compiled; they cannot fail, and each compiles once, on first use,
+// and is then shared. [Preset] takes a preset's name (from a flag or a
+// setting), [Presets] lists the names and [Policy.String] prints exactly
+// what each allows:
 //
-//   - "strict": text only. Every element is removed; its text is kept
-//     (except the content of script, style and similar elements).
-//   - "basic": inline formatting and links (a, b, strong, i, em, code, q,
-//     abbr, sub, sup, ...), for one-line comments, chat and signatures.
-//   - "ugc": what comment systems and forums render: basic plus paragraphs,
+//   - "strict" ([Strict]): text only. Every element is removed; its text
+//     is kept (except the content of script, style and similar elements).
+//   - "basic" ([Basic]): inline formatting and links (a, b, strong, i, em,
+//     code, q, abbr, sub, sup, ...), for one-line comments, chat and
+//     signatures.
+//   - "ugc" ([UGC]): what comment systems and forums render: basic plus paragraphs,
 //     headings, blockquotes, lists, tables, images, pre/code (with
 //     class="language-*"), details/summary, ruby. It follows bluemonday's
 //     UGCPolicy without id attributes and image maps (both clobber DOM
@@ -89,8 +93,10 @@
 // or that a token-stream sanitiser cannot follow (raw-text elements,
 // MathML, SVG animation and integration points).
 //
-// A *Policy is immutable and safe for concurrent use. Its [Policy.Apply]
-// runs the bluemonday allowlist compiled from the same Config, which
-// sanitize uses as a second line of defence; the bluemonday policy always
-// requires parseable URLs and has an explicit scheme list.
+// A *Policy is immutable and safe for concurrent use. It also holds a
+// bluemonday allowlist compiled from the same Config, which package
+// sanitize runs as a second line of defence; it always requires parseable
+// URLs and has an explicit scheme list. That stage is not exported: alone
+// it would keep what the first stage refuses (userinfo, confusable hosts),
+// so the only way to apply a policy is package sanitize.
 package policy

@@ -5,17 +5,40 @@ import (
 	"strings"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
 )
 
+func ExampleUGC() {
+	out, err := sanitize.String(`<h2>Hi</h2><p>See <a href="https://example.com/">this</a>:</p><img src="/cat.png" alt="cat" onerror="steal()">`, policy.UGC())
+	fmt.Println(out, err)
+	// Output:
+	// <h2>Hi</h2><p>See <a href="https://example.com/" rel="nofollow ugc">this</a>:</p><img src="/cat.png" alt="cat"> <nil>
+}
+
+func ExampleBasic() {
+	out, err := sanitize.String(`<h2>Hi</h2> <b>bold</b>, <a href="https://example.com/">a link</a>`, policy.Basic())
+	fmt.Println(out, err)
+	// Output:
+	// Hi <b>bold</b>, <a href="https://example.com/" rel="nofollow ugc">a link</a> <nil>
+}
+
+func ExampleStrict() {
+	out, err := sanitize.String(`Hello <b>world</b>! <a href="https://example.com/">link</a>`, policy.Strict())
+	fmt.Println(out, err)
+	// Output:
+	// Hello world! link <nil>
+}
+
+// Preset takes a preset's name, from a flag or a setting.
 func ExamplePreset() {
 	p, err := policy.Preset("ugc")
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.Element("a").HasAttr("href"), p.Element("script") == nil)
+	fmt.Println(p == policy.UGC(), p.Element("a").Attr("href") != nil, p.Element("script") == nil)
 	fmt.Println(p.URLOptions().Schemes, p.Rel())
 	// Output:
-	// true true
+	// true true true
 	// [http https mailto] [nofollow ugc]
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/htmlclean/htmlclean/internal/policystage"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -125,19 +126,6 @@ func (p *Policy) attributeList() []Attribute {
 // The name must be lower case.
 func (e *Element) Attr(name string) *AttrRule { return e.attrs[name] }
 
-// HasAttr reports whether the attribute may appear on the element, for
-// some value.
-func (e *Element) HasAttr(name string) bool { return e.attrs[name] != nil }
-
-// AllowsValue reports whether the attribute may appear with this value.
-func (e *Element) AllowsValue(name, value string) bool {
-	r := e.attrs[name]
-	return r != nil && r.Allows(value)
-}
-
-// Name is the preset's name, or "" for a policy built otherwise.
-func (p *Policy) Name() string { return p.name }
-
 // Element returns the rule of an allowed element, or nil. The name must be
 // lower case.
 func (p *Policy) Element(name string) *Element { return p.elements[name] }
@@ -226,11 +214,18 @@ func (p *Policy) String() string {
 	return b.String()
 }
 
-// Apply runs the policy's allowlist over HTML from r and writes the result
+func init() {
+	policystage.Apply = func(p any, w io.Writer, r io.Reader) error { return p.(*Policy).apply(w, r) }
+}
+
+// apply runs the policy's allowlist over HTML from r and writes the result
 // to w: the last stage of sanitize.Sanitize, done with bluemonday, which
 // requires every URL to parse, allows only the policy's schemes and keeps
-// only the policy's elements and attributes. It streams.
-func (p *Policy) Apply(w io.Writer, r io.Reader) error {
+// only the policy's elements and attributes. It streams. It is not
+// exported (package sanitize reaches it through internal/policystage):
+// alone it keeps URLs the first stage refuses, such as
+// http://bank.example@evil.example/.
+func (p *Policy) apply(w io.Writer, r io.Reader) error {
 	if err := p.bm.SanitizeReaderToWriter(r, w); err != nil {
 		return fmt.Errorf("policy: %w", err)
 	}

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // Attribute value patterns used by the presets. Each is anchored by
@@ -24,14 +25,28 @@ const (
 )
 
 // presets maps each preset name to the function that builds it, so every
-// call returns a fresh Config the caller may change, and to its summary.
+// call returns a fresh Config the caller may change, to its summary, and
+// to its compiled policy, built once on first use.
 var presets = map[string]struct {
-	build   func() Config
-	summary string
+	build    func() Config
+	summary  string
+	compiled func() (*Policy, error)
 }{
-	"strict": {strictPreset, "text only: every element is removed, its text kept, words kept apart"},
-	"basic":  {basicPreset, "inline formatting and links, for one-line comments and chat"},
-	"ugc":    {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes"},
+	"strict": {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
+	"basic":  {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
+	"ugc":    {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
+}
+
+// compilePreset returns the function that compiles a preset.
+func compilePreset(name string, build func() Config) func() (*Policy, error) {
+	return func() (*Policy, error) {
+		p, err := Compile(build())
+		if err != nil {
+			return nil, err
+		}
+		p.name = name
+		return p, nil
+	}
 }
 
 // Presets returns the preset names, sorted.
@@ -50,7 +65,8 @@ func PresetSummary(name string) string {
 	return presets[name].summary
 }
 
-// PresetConfig returns the Config of the named preset.
+// PresetConfig returns the Config of the named preset, to change before
+// [Compile].
 func PresetConfig(name string) (Config, error) {
 	p, ok := presets[name]
 	if !ok {
@@ -59,19 +75,44 @@ func PresetConfig(name string) (Config, error) {
 	return p.build(), nil
 }
 
-// Preset returns the compiled policy of the named preset.
+// Preset returns the compiled policy of the named preset: the same
+// *Policy as [Strict], [Basic] or [UGC] return. The only error is an
+// unknown name.
 func Preset(name string) (*Policy, error) {
-	c, err := PresetConfig(name)
-	if err != nil {
-		return nil, err
+	p, ok := presets[name]
+	if !ok {
+		return nil, fmt.Errorf("policy: unknown preset %q (presets: %v)", name, Presets())
 	}
-	p, err := Compile(c)
-	if err != nil {
-		return nil, err
-	}
-	p.name = name
-	return p, nil
+	return p.compiled()
 }
+
+// builtIn returns a preset's compiled policy. A preset that does not
+// compile is a bug in this package, which TestPresetsCompile catches;
+// the panic names it rather than hand out a nil policy.
+func builtIn(name string) *Policy {
+	p, err := presets[name].compiled()
+	if err != nil {
+		panic(fmt.Sprintf("policy: the %q preset does not compile: %v", name, err))
+	}
+	return p
+}
+
+// Strict returns the "strict" preset: text only, every element removed,
+// its text kept. It is compiled once, on first use; every call returns
+// the same immutable *Policy, safe for concurrent use.
+func Strict() *Policy { return builtIn("strict") }
+
+// Basic returns the "basic" preset: inline formatting and links, for
+// one-line comments, chat messages and signatures. It is compiled once,
+// on first use; every call returns the same immutable *Policy, safe for
+// concurrent use.
+func Basic() *Policy { return builtIn("basic") }
+
+// UGC returns the "ugc" preset: what comment systems and forums render
+// (paragraphs, headings, links, images, lists, tables, code, quotes). It
+// is compiled once, on first use; every call returns the same immutable
+// *Policy, safe for concurrent use.
+func UGC() *Policy { return builtIn("ugc") }
 
 // webURLs are the URL rules of the presets that allow links: http, https
 // and mailto, relative references kept, userinfo refused, and the flag

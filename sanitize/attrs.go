@@ -46,7 +46,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if i >= s.limits.MaxAttributes {
 			changed = true
 			if i == s.limits.MaxAttributes {
-				s.removedAttr(name, key, val, "too-many-attributes")
+				s.removedAttr(name, key, val, ReasonTooManyAttributes)
 			}
 			continue
 		}
@@ -56,7 +56,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 			// reads the first.
 			if key == "rel" && relAt >= 0 || key == "target" && targetAt >= 0 {
 				changed = true
-				s.removedAttr(name, key, val, "duplicate")
+				s.removedAttr(name, key, val, ReasonDuplicate)
 				continue
 			}
 			if key == "rel" {
@@ -75,7 +75,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		}
 		if out != val {
 			changed, text = true, ""
-			action, reason := RewroteURL, "canonical"
+			action, reason := RewroteURL, ReasonCanonical
 			if s.rewrite != "" {
 				action, reason = RewroteAttribute, s.rewrite
 			}
@@ -83,7 +83,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 				Reason: reason, Before: val, After: out, Flags: s.flags})
 		} else if s.flags != 0 {
 			s.change(Change{Element: name, Attribute: key, Action: Flagged,
-				Reason: "suspicious", Before: val, Flags: s.flags})
+				Reason: ReasonSuspicious, Before: val, Flags: s.flags})
 		}
 		if link && key == "href" {
 			s.href, s.hrefHost = out, res.Host
@@ -93,14 +93,14 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if a.mark = res.URL != "" && strings.HasSuffix(out, "#"); a.mark && text == "" && !changed {
 			// Not where scan found it (a NUL in a name): written anew.
 			changed = true
-			s.change(Change{Element: name, Attribute: key, Action: RewroteTag, Reason: "unreadable-attributes"})
+			s.change(Change{Element: name, Attribute: key, Action: RewroteTag, Reason: ReasonUnreadableAttributes})
 		}
 		s.attrs = append(s.attrs, a)
 	}
 	for _, d := range s.scan.dups {
 		changed = true
 		s.flags = 0
-		s.removedAttr(name, transient(d.key), transient(d.val), "duplicate")
+		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate)
 	}
 	if link {
 		changed = s.links(name, s.href != "", s.hrefHost, rel, target, relAt, targetAt) || changed
@@ -109,29 +109,29 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 }
 
 // check decides one attribute: its value as written, or a reason to drop.
-func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, string) {
+func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, Reason) {
 	var res urlnorm.Result
 	s.flags, s.rewrite = 0, ""
 	if strings.HasPrefix(key, "on") {
-		return "", res, "event-handler"
+		return "", res, ReasonEventHandler
 	}
 	rule := el.Attr(key)
 	switch {
 	case rule == nil:
-		return "", res, "not-allowed"
+		return "", res, ReasonNotAllowed
 	case len(val) > s.limits.MaxAttributeBytes:
-		return "", res, "too-long"
+		return "", res, ReasonTooLong
 	}
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
 		if k := rule.Kind(); k != policy.KindURL && k != policy.KindSrcset && k != policy.KindURLList {
-			s.rewrite = "invalid-utf8" // a URL's repair is its canonical form
+			s.rewrite = ReasonInvalidUTF8 // a URL's repair is its canonical form
 		}
 	}
 	// The compiled rule knows what the value holds (policy.KindOf, or the
 	// policy's declaration); a kind this pass does not know is dropped.
-	var reason string
+	var reason Reason
 	switch k := rule.Kind(); k {
 	case policy.KindURL:
 		out, res, reason = s.url(out)
@@ -146,18 +146,18 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 		}
 		var dropped bool
 		if out, dropped, reason = s.styles(rule, out); dropped {
-			s.rewrite = "css-filtered"
+			s.rewrite = ReasonCSSFiltered
 		}
 	default:
 		if !k.Inert() {
-			reason = "unknown-kind"
+			reason = ReasonUnknownKind
 		}
 	}
 	if reason != "" {
 		return "", res, reason
 	}
 	if !rule.Allows(out) {
-		return "", res, "value-not-allowed"
+		return "", res, ReasonValueNotAllowed
 	}
 	return out, res, ""
 }
@@ -166,24 +166,24 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 // refused: it would be a link to the page itself that no reader sees. The
 // flags the policy ignores (urls.flags) are left out of s.flags, so that
 // no report names them.
-func (s *pass) url(v string) (string, urlnorm.Result, string) {
+func (s *pass) url(v string) (string, urlnorm.Result, Reason) {
 	res, err := urlnorm.Inspect(v, s.urlOpts)
 	s.flags |= res.Flags &^ s.ignored
 	if err != nil {
 		var re *urlnorm.RejectError
 		if errors.As(err, &re) {
-			reason := re.Reason.String()
+			reason := URLReason(re.Reason)
 			// A nested URL refused for its flags: report them on the outer.
 			for ok := true; ok; ok = re.Err != nil && errors.As(re.Err, &re) {
 				s.flags |= re.Flags &^ s.ignored
 			}
 			return "", res, reason
 		}
-		return "", res, "invalid-url"
+		return "", res, ReasonInvalidURL
 	}
 	out := res.URL
 	if out == "" {
-		return "", res, "empty-url"
+		return "", res, ReasonEmptyURL
 	}
 	return out, res, ""
 }
@@ -218,7 +218,7 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 		}
 		changed = true
 		s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
-			Reason: "link-policy", Before: a.have, After: a.want})
+			Reason: ReasonLinkPolicy, Before: a.have, After: a.want})
 	}
 	if drop > 0 {
 		s.attrs = slices.DeleteFunc(s.attrs, func(a attr) bool { return a.key == "" })
@@ -226,7 +226,7 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 	return changed
 }
 
-func (s *pass) removedAttr(element, key, val, reason string) {
+func (s *pass) removedAttr(element, key, val string, reason Reason) {
 	if s.report == nil {
 		return
 	}
@@ -237,9 +237,9 @@ func (s *pass) removedAttr(element, key, val, reason string) {
 // srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a
 // srcset attribute"): candidates with a refused URL or a malformed
 // descriptor are dropped; the attribute is dropped if none is left.
-func (s *pass) srcset(v string) (string, string) {
+func (s *pass) srcset(v string) (string, Reason) {
 	var out []string
-	changed, reason := false, ""
+	changed, reason := false, Reason("")
 	for i := 0; i < len(v); {
 		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
 			i++
@@ -269,9 +269,9 @@ func (s *pass) srcset(v string) (string, string) {
 		canon, _, r := s.url(u)
 		switch {
 		case r == "" && !validDescriptor(desc):
-			r = "bad-descriptor"
+			r = ReasonBadDescriptor
 		case r == "" && (strings.HasPrefix(canon, ",") || strings.HasSuffix(canon, ",")):
-			r = "ambiguous-comma"
+			r = ReasonAmbiguousComma
 		}
 		if r != "" {
 			changed, reason = true, r
@@ -286,7 +286,7 @@ func (s *pass) srcset(v string) (string, string) {
 	}
 	if len(out) == 0 {
 		if reason == "" {
-			reason = "empty-url"
+			reason = ReasonEmptyURL
 		}
 		return "", reason
 	}
@@ -318,10 +318,10 @@ func validDescriptor(d string) bool {
 }
 
 // spaced checks a space-separated list of URLs (ping, itemtype, ...).
-func (s *pass) spaced(v string) (string, string) {
+func (s *pass) spaced(v string) (string, Reason) {
 	fields := strings.Fields(v)
 	out := fields[:0]
-	reason := ""
+	reason := Reason("")
 	for _, f := range fields {
 		canon, _, r := s.url(f)
 		if r != "" {
@@ -332,7 +332,7 @@ func (s *pass) spaced(v string) (string, string) {
 	}
 	if len(out) == 0 {
 		if reason == "" {
-			reason = "empty-url"
+			reason = ReasonEmptyURL
 		}
 		return "", reason
 	}

@@ -15,9 +15,21 @@ import (
 // style holding one, once escapes are decoded and comments removed, is
 // dropped. The search runs over more text than any browser reads as one
 // token, so it can only drop too much.
-var cssBanned = []string{
-	"expression(", "javascript:", "vbscript:", "-moz-binding", "behavior",
-	"@import", "image-set(", "image(", "cross-fade(", "src(", "element(",
+var cssBanned = []struct {
+	text   string
+	reason Reason
+}{
+	{"expression(", ReasonCSSExpression},
+	{"javascript:", ReasonCSSJavascript},
+	{"vbscript:", ReasonCSSVbscript},
+	{"-moz-binding", ReasonCSSMozBinding},
+	{"behavior", ReasonCSSBehavior},
+	{"@import", ReasonCSSImport},
+	{"image-set(", ReasonCSSImageSet},
+	{"image(", ReasonCSSImage},
+	{"cross-fade(", ReasonCSSCrossFade},
+	{"src(", ReasonCSSSrc},
+	{"element(", ReasonCSSElement},
 }
 
 // cssNewlines is CSS Syntax §3.3 "preprocess the input stream": CR, CRLF
@@ -34,7 +46,7 @@ var cssNewlines = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\f", "\n", "\x0
 // risks, so anything else drops the whole attribute, as do bad strings,
 // bad URLs, unterminated comments and the cssBanned constructs. It returns
 // the reason, or "".
-func (s *pass) css(v string) string {
+func (s *pass) css(v string) Reason {
 	if strings.ContainsAny(v, "\r\f\x00") {
 		v = cssNewlines.Replace(v)
 	}
@@ -51,16 +63,16 @@ func (s *pass) css(v string) string {
 				// It runs to the end of the value and hides the rest from
 				// the browser; no author needs one, and a checker that
 				// stops at the first "*/" would read the rest as CSS.
-				return "css-unterminated-comment"
+				return ReasonCSSUnterminatedComment
 			}
 			continue
 		case css.BadStringToken:
 			// A newline ended the string (§4.3.5): what follows is CSS
 			// to the browser and text to a naive reader. Not worth
 			// keeping.
-			return "css-bad-string"
+			return ReasonCSSBadString
 		case css.BadURLToken:
-			return "css-bad-url"
+			return ReasonCSSBadURL
 		case css.URLToken:
 			if reason := s.cssURL(cssURLValue(raw)); reason != "" {
 				return reason
@@ -71,7 +83,7 @@ func (s *pass) css(v string) string {
 			// browser reads a url token (§4.3.4: the name is decoded
 			// first). What follows was lexed as tokens, not as a URL.
 			if bytes.IndexByte(raw, '\\') >= 0 && strings.EqualFold(string(cssDecode(nil, raw, "")), "url(") {
-				return "css-escaped-url"
+				return ReasonCSSEscapedURL
 			}
 		case css.WhitespaceToken:
 			text = append(text, ' ')
@@ -82,28 +94,28 @@ func (s *pass) css(v string) string {
 }
 
 // cssURL checks the URL of one url token.
-func (s *pass) cssURL(u string) string {
+func (s *pass) cssURL(u string) Reason {
 	canon, _, r := s.url(u)
 	switch {
 	case r != "":
 		return r
 	case canon != u:
-		return "css-url-not-canonical"
+		return ReasonCSSURLNotCanonical
 	}
 	return ""
 }
 
 // cssBannedIn reports the first cssBanned construct in decoded, or "".
 // It lower-cases decoded in place.
-func cssBannedIn(decoded []byte) string {
+func cssBannedIn(decoded []byte) Reason {
 	for i, c := range decoded {
 		if 'A' <= c && c <= 'Z' {
 			decoded[i] = c + 'a' - 'A'
 		}
 	}
 	for _, bad := range cssBanned {
-		if bytes.Contains(decoded, []byte(bad)) {
-			return "css-" + strings.Trim(bad, "(:@-")
+		if bytes.Contains(decoded, []byte(bad.text)) {
+			return bad.reason
 		}
 	}
 	return ""

@@ -100,7 +100,7 @@ func TestCSSTokenizer(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := s.css(tc.in); got != tc.want {
+			if got := s.css(tc.in); string(got) != tc.want {
 				t.Errorf("css(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
@@ -158,7 +158,7 @@ func TestCSSGrowth(t *testing.T) {
 	const n = 8 << 10
 	for _, d := range dims {
 		t.Run(d.name, func(t *testing.T) {
-			if got := s.css(d.make(8 * n)); got != d.want {
+			if got := s.css(d.make(8 * n)); string(got) != d.want {
 				t.Fatalf("css(%.40q…) = %q, want %q", d.make(8*n), got, d.want)
 			}
 			growth.Check(t, n, d.make, func(v string) { s.css(v) })

@@ -2,10 +2,12 @@
 // script can run, and every URL is in its canonical form and allowed by
 // the policy.
 //
-// A comment system builds a [policy.Policy] once and calls [String] or
-// [Sanitize] per request; both are safe for concurrent use with a shared
-// policy. [SanitizeReport] and [StringReport] also say what was removed or
-// rewritten, where, and why.
+// A comment system takes a preset ([policy.UGC]) or builds a
+// [policy.Policy] once, and calls [String], [Bytes], [HTML] (for
+// html/template) or [Sanitize] (streaming) per request; all are safe for
+// concurrent use with a shared policy. [SanitizeReport] and [StringReport]
+// also say what was removed or rewritten, where, and why: each [Change]
+// has a [Reason], and [Reasons] lists them all.
 //
 // # How it works
 //
@@ -47,10 +49,12 @@
 // check that none executes.
 //
 // Not guaranteed: output inserted in another context (an attribute value,
-// a script, a style element, an XML document) is not safe; CSS in an
-// allowed style attribute can still restyle or overlay the page; a link
-// can still point at a harmful site, though never disguised (userinfo,
-// encoded hosts and confusable hosts are refused or flagged by urlnorm).
+// a script, a style element, a noscript or other raw-text element, foreign
+// content, an XML document) is not safe; [HTML] says what that means for
+// html/template. CSS in an allowed style attribute can still restyle or
+// overlay the page; a link can still point at a harmful site, though
+// never disguised (userinfo, encoded hosts and confusable hosts are
+// refused or flagged by urlnorm).
 //
 // Raw-text elements (script, style, textarea, title, xmp, noscript, ...),
 // MathML, SVG integration points and animations are never allowed: a

@@ -250,7 +250,7 @@ func (fl *follower) change() (Change, bool) {
 		line, col = 0, 0 // after the end of the pass's output
 	}
 	return Change{Line: line, Column: col, Element: "#document", Action: PolicyStage,
-		Reason: "first-stage-missed", Before: string(fl.before), After: string(fl.after)}, true
+		Reason: ReasonFirstStageMissed, Before: string(fl.before), After: string(fl.after)}, true
 }
 
 // commonPrefix returns how many bytes a and b share at their start.
@@ -332,7 +332,7 @@ func (s *pass) writeTextF(b []byte) {
 		return
 	}
 	if s.hazard.joins(b[0]) {
-		s.change(Change{Element: "#text", Action: ReencodedText, Reason: "joins-text"})
+		s.change(Change{Element: "#text", Action: ReencodedText, Reason: ReasonJoinsText})
 		var ref [8]byte
 		s.dst.f.Write(charRef(ref[:0], b[0]))
 		b = b[1:]
@@ -361,11 +361,11 @@ var markupStart = func() (t [256]bool) {
 // bytes can be kept in the faithful form: every "<" in it is followed,
 // inside it, by a byte that starts no markup, so the bytes read as this
 // text wherever they land; otherwise why is the reason to write it
-// escaped ("nul", "invalid-utf8", "markup-char"). decode says it holds
+// escaped (ReasonNUL, ReasonInvalidUTF8, ReasonMarkupChar). decode says it holds
 // something x/net/html's Text decodes ("&", "\r", NUL); if not, canon is
 // its canonical form, appended to dst, or nil if that is raw itself. One
 // pass over the bytes does both.
-func scanText(dst, raw []byte) (canon []byte, why string, decode bool) {
+func scanText(dst, raw []byte) (canon []byte, why Reason, decode bool) {
 	last := 0
 	for i := 0; i < len(raw); i++ {
 		// The bytes text escapes are those whose canonical form differs.
@@ -376,11 +376,11 @@ func scanText(dst, raw []byte) (canon []byte, why string, decode bool) {
 		c := raw[i]
 		switch {
 		case c == 0:
-			return nil, "nul", true
+			return nil, ReasonNUL, true
 		case c == '&' || c == '\r':
 			decode = true
 		case c == '<' && (i+1 == len(raw) || markupStart[raw[i+1]]):
-			why = "markup-char"
+			why = ReasonMarkupChar
 		}
 		if !decode {
 			if canon == nil {
@@ -392,7 +392,7 @@ func scanText(dst, raw []byte) (canon []byte, why string, decode bool) {
 		}
 	}
 	if why == "" && !utf8.Valid(raw) {
-		why = "invalid-utf8"
+		why = ReasonInvalidUTF8
 	}
 	if decode {
 		return nil, why, true

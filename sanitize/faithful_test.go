@@ -186,7 +186,7 @@ func TestEveryChangeReported(t *testing.T) {
 			}
 			found := false
 			for _, c := range changes {
-				found = found || c.Action == tc.action && c.Reason == tc.reason
+				found = found || c.Action == tc.action && string(c.Reason) == tc.reason
 			}
 			if !found {
 				t.Errorf("StringReport(%q) reported %v, want a %s (%s)", tc.in, changes, tc.action, tc.reason)
@@ -217,7 +217,7 @@ func TestPolicyStageFallback(t *testing.T) {
 			} else {
 				fl.push(segment{f: []byte(faithful), c: []byte(canonical), line: 1, col: 1})
 			}
-			if err := p.Apply(fl, strings.NewReader(canonical)); err != nil {
+			if err := applyPolicy(p, fl, strings.NewReader(canonical)); err != nil {
 				t.Fatal(err)
 			}
 			if err := fl.Close(); err != nil {

@@ -148,7 +148,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: h.href}
 	switch {
 	case action == "report":
-		at.Action, at.Reason = Flagged, "link-text-mismatch"
+		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
 		s.changeAt(at)
 		return
 	case action == "rewrite" && !early:
@@ -165,7 +165,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 			b.buf.WriteString("</a>")
 		}
 		s.hazard = noHazard
-		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, "link-text-mismatch", "", text, h.href
+		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, h.href
 		s.changeAt(at)
 		return
 	}
@@ -186,9 +186,9 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	// must not join that (see hazard).
 	s.hazard = h.before
 	s.writeTextF(content)
-	at.Action, at.Reason = RemovedAttribute, "link-text-mismatch"
+	at.Action, at.Reason = RemovedAttribute, ReasonLinkTextMismatch
 	s.changeAt(at)
-	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, "no-attributes-left"
+	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
 	s.changeAt(at)
 }
 

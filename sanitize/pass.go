@@ -64,7 +64,7 @@ type pass struct {
 	cBuf    []byte   // a tag being written (canonical)
 
 	flags   urlnorm.Flags // the flags of the attribute being checked (all its URLs)
-	rewrite string        // why check changed a value that is not a URL, or ""
+	rewrite Reason        // why check changed a value that is not a URL, or ""
 	ignored urlnorm.Flags // the flags the policy neither rejects nor reports
 
 	href, hrefHost string    // the current link's canonical href and host (transient)
@@ -202,7 +202,7 @@ func (s *pass) walk() error {
 		case html.ErrorToken:
 			if len(raw) > 0 && s.skip == "" {
 				// A tag cut off by the end of input: browsers drop it too.
-				s.change(Change{Element: s.tagName(raw, 1), Action: RemovedElement, Reason: "unterminated"})
+				s.change(Change{Element: s.tagName(raw, 1), Action: RemovedElement, Reason: ReasonUnterminated})
 			}
 			return s.finish(s.z.Err())
 		case html.TextToken:
@@ -212,9 +212,9 @@ func (s *pass) walk() error {
 		case html.EndTagToken:
 			s.endTag(raw)
 		case html.CommentToken:
-			s.change(Change{Element: "#comment", Action: RemovedComment, Reason: "not-allowed"})
+			s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
 		case html.DoctypeToken:
-			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: "not-allowed"})
+			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: ReasonNotAllowed})
 		}
 		if len(s.link.held) > 0 && s.link.c.Len() > maxLinkHeld {
 			// However long a link runs, what is held stays bounded.
@@ -267,17 +267,17 @@ func (s *pass) finish(err error) error {
 	return fmt.Errorf("sanitize: %d:%d: %w", s.line, s.col, err)
 }
 
-// change reports c. Every string in it is copied here, whatever its
-// origin: many point into the tokenizer's buffer or the pass's pooled
-// buffers (see transient), which the next token or the next document
-// overwrites, and a report outlives both.
+// change reports c. Every string in it but Reason (a constant) is copied
+// here, whatever its origin: many point into the tokenizer's buffer or the
+// pass's pooled buffers (see transient), which the next token or the next
+// document overwrites, and a report outlives both.
 func (s *pass) change(c Change) {
 	if s.report == nil {
 		return
 	}
 	c.Line, c.Column = s.line, s.col
 	c.Element, c.Attribute = strings.Clone(c.Element), strings.Clone(c.Attribute)
-	c.Reason, c.Before, c.After = strings.Clone(c.Reason), strings.Clone(c.Before), strings.Clone(c.After)
+	c.Before, c.After = strings.Clone(c.Before), strings.Clone(c.After)
 	s.report(c)
 }
 
@@ -361,7 +361,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		return
 	}
 	if !placed {
-		s.change(Change{Element: name, Action: RemovedElement, Reason: "misplaced"})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
 		if !void {
 			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
 		}
@@ -371,7 +371,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 {
 		// Like bluemonday: a link without href or an image without src is
 		// only its content. Its end tag is consumed without a trace.
-		s.change(Change{Element: name, Action: RemovedElement, Reason: "no-attributes-left"})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonNoAttributesLeft})
 		if !void {
 			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
 		}
@@ -382,12 +382,12 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// x/net/html's parser alike: written so, it does not look closed
 		// to a reader or a tool that reads it as XML.
 		changed = true
-		s.change(Change{Element: name, Action: RewroteTag, Reason: "self-closing-ignored"})
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonSelfClosingIgnored})
 	} else if tokSelfClosing != selfClosing {
 		// x/net/html reads "/>" where a browser does not (selfClosingTag):
 		// written anew, the tag reads the same to both.
 		changed = true
-		s.change(Change{Element: name, Action: RewroteTag, Reason: "ambiguous-self-closing"})
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonAmbiguousSelfClosing})
 	}
 	check := name == "a" && s.href != "" && !void && s.p.TextMismatch() != "ignore"
 	if check {
@@ -428,9 +428,9 @@ var tagNameEnds = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f':
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
 	s.dropBreak(name)
-	reason := "not-allowed"
+	reason := ReasonNotAllowed
 	if policy.Forbidden(name) != "" {
-		reason = "forbidden"
+		reason = ReasonForbidden
 	}
 	if canonical, ok := contentDroppedName[name]; ok && (!selfClosing || rawText(name)) {
 		s.skip, s.skipDepth = canonical, 1
@@ -465,11 +465,11 @@ func (s *pass) endTag(raw []byte) {
 		// like <br> it ends foreign content (§13.2.6.5).
 		s.closeForeign()
 		if s.placeHTML("br", infoVoid) {
-			s.change(Change{Element: name, Action: RewroteTag, Reason: "end-tag-br"})
+			s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonEndTagBR})
 			s.writeString("<br>")
 		} else {
 			s.dropBreak(name)
-			s.change(Change{Element: name, Action: RemovedEndTag, Reason: "misplaced"})
+			s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonMisplaced})
 		}
 		return
 	}
@@ -538,9 +538,9 @@ func (s *pass) droppedEndTag(name string) {
 		s.dropped[name] = n - 1
 		return
 	}
-	reason := "nothing-open"
+	reason := ReasonNothingOpen
 	if s.p.Element(name) == nil {
-		reason = "not-allowed"
+		reason = ReasonNotAllowed
 	}
 	s.change(Change{Element: name, Action: RemovedEndTag, Reason: reason})
 }

@@ -105,7 +105,7 @@ func TestPresetsBenchRejections(t *testing.T) {
 					continue
 				}
 				rejected++
-				if c.Reason == urlnorm.ReasonFlagged.String() || c.Reason == urlnorm.ReasonNestedURL.String() {
+				if c.Reason == URLReason(urlnorm.ReasonFlagged) || c.Reason == URLReason(urlnorm.ReasonNestedURL) {
 					byFlags++
 				}
 				t.Logf("%s: %s:%d: %s %s: %s %v %q", preset, name, c.Line, c.Element, c.Attribute, c.Reason, c.Flags, c.Before)

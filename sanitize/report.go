@@ -38,10 +38,11 @@ type Change struct {
 	Element   string `json:"element"` // lower-case element name ("#comment", "#doctype", "#text", "#document")
 	Attribute string `json:"attribute,omitempty"`
 	Action    Action `json:"action"`
-	// Reason is why: a urlnorm reason for URLs ("userinfo", "scheme-not-allowed",
-	// "bad-escape", ...) or one of the sanitiser's ("not-allowed",
-	// "event-handler", "value-not-allowed", "too-long", "duplicate", ...).
-	Reason string `json:"reason"`
+	// Reason is why: one of the sanitiser's ([ReasonNotAllowed],
+	// [ReasonEventHandler], ...) or, for a URL urlnorm refused, urlnorm's
+	// ([URLReason]: "userinfo", "scheme-not-allowed", ...). [Reasons]
+	// lists them all.
+	Reason Reason `json:"reason"`
 	Before string `json:"before,omitempty"` // the value as it was (attributes)
 	After  string `json:"after,omitempty"`  // the value written, for rewrites
 	// Flags are the suspicious forms urlnorm found in a URL attribute (all

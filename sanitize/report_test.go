@@ -145,9 +145,10 @@ func deepCopy(changes []Change) []Change {
 	out := make([]Change, len(changes))
 	for i, c := range changes {
 		out[i] = c
-		for _, f := range []*string{&out[i].Element, &out[i].Attribute, &out[i].Reason, &out[i].Before, &out[i].After} {
+		for _, f := range []*string{&out[i].Element, &out[i].Attribute, &out[i].Before, &out[i].After} {
 			*f = string(append([]byte(nil), *f...))
 		}
+		out[i].Reason = Reason(append([]byte(nil), out[i].Reason...))
 	}
 	return out
 }

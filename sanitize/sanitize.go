@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/htmlclean/htmlclean/internal/policystage"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -35,6 +36,17 @@ func String(s string, p *policy.Policy) (string, error) {
 		return "", err
 	}
 	return b.String(), nil
+}
+
+// Bytes sanitises b, as [String] does, into a new slice: the result never
+// shares memory with b, which is left unchanged. On error it returns nil,
+// never partial output.
+func Bytes(b []byte, p *policy.Policy) ([]byte, error) {
+	out := bytes.NewBuffer(make([]byte, 0, len(b)))
+	if err := runSmall(out, bytes.NewReader(b), len(b), p, nil); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // StringReport sanitises s and returns the changes it made.
@@ -113,11 +125,17 @@ func runSmall(w io.Writer, r io.Reader, size int, p *policy.Policy, report func(
 	}
 	fl := &follower{w: w}
 	fl.push(segment{f: f.Bytes(), c: c.Bytes(), marked: marked, line: 1, col: 1})
-	err = p.Apply(fl, bytes.NewReader(f.Bytes()))
+	err = applyPolicy(p, fl, bytes.NewReader(f.Bytes()))
 	if err == nil {
 		err = fl.Close()
 	}
 	return policyStage(fl, report, err)
+}
+
+// applyPolicy runs the policy's bluemonday stage, which package policy
+// does not export (see internal/policystage).
+func applyPolicy(p *policy.Policy, w io.Writer, r io.Reader) error {
+	return policystage.Apply(p, w, r)
 }
 
 // policyStage reports the follower's divergence, if any, and passes err.
@@ -141,7 +159,7 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 	fl := &follower{w: w, mu: new(sync.Mutex)}
 	done := make(chan error, 1)
 	go func() {
-		err := p.Apply(fl, pr)
+		err := applyPolicy(p, fl, pr)
 		if err == nil {
 			err = fl.Close()
 		}

@@ -22,7 +22,7 @@ func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, 
 		return "", "", "", false
 	}
 	var out bytes.Buffer
-	if err := p.Apply(&out, bytes.NewReader(f.Bytes())); err != nil {
+	if err := applyPolicy(p, &out, bytes.NewReader(f.Bytes())); err != nil {
 		tb.Fatalf("policy stage error: %v", err)
 	}
 	return strings.ReplaceAll(f.String(), fragmentMark, ""), c.String(), out.String(), true

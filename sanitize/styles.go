@@ -21,7 +21,7 @@ import (
 // declaration is kept as written, and otherwise the kept ones written
 // anew ("color: red; text-align: center"); rewrote says which. reason is
 // why the whole attribute goes, or "".
-func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool, reason string) {
+func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool, reason Reason) {
 	if strings.ContainsAny(v, "\r\f\x00") {
 		v = cssNewlines.Replace(v)
 	}
@@ -34,12 +34,12 @@ func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool
 		switch tt {
 		case css.CommentToken:
 			if len(raw) < 4 || !bytes.HasSuffix(raw, []byte("*/")) {
-				return "", false, "css-unterminated-comment"
+				return "", false, ReasonCSSUnterminatedComment
 			}
 		case css.BadStringToken:
-			return "", false, "css-bad-string"
+			return "", false, ReasonCSSBadString
 		case css.BadURLToken:
-			return "", false, "css-bad-url"
+			return "", false, ReasonCSSBadURL
 		case css.FunctionToken, css.LeftParenthesisToken, css.LeftBracketToken, css.LeftBraceToken:
 			depth++
 		case css.RightParenthesisToken, css.RightBracketToken, css.RightBraceToken:
@@ -64,7 +64,7 @@ func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool
 		decl = append(decl, styleToken{tt, string(raw)})
 	}
 	if len(kept) == 0 {
-		return "", false, "css-no-allowed-declaration"
+		return "", false, ReasonCSSNoAllowedDeclaration
 	}
 	if rewrote {
 		v = strings.Join(kept, "; ")

@@ -63,7 +63,7 @@ func TestStyles(t *testing.T) {
 		}
 		var reasons []string
 		for _, ch := range changes {
-			reasons = append(reasons, ch.Reason)
+			reasons = append(reasons, string(ch.Reason))
 		}
 		if got := strings.Join(reasons, ","); got != c.reason {
 			t.Errorf("%s: reported %q, want %q", c.in, got, c.reason)

@@ -144,12 +144,12 @@ func (s *pass) closeTop(implicit bool) {
 	}
 	switch {
 	case !implicit && s.endRaw != nil && s.endLen != len(s.endRaw):
-		s.change(Change{Element: top.name, Action: RewroteTag, Reason: "end-tag-attributes"})
+		s.change(Change{Element: top.name, Action: RewroteTag, Reason: ReasonEndTagAttributes})
 	case implicit && optionalEndTag(top.name):
 		// The browser would close it here too; the output says so.
-		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "implied"})
+		s.change(Change{Element: top.name, Action: ClosedElement, Reason: ReasonImplied})
 	case implicit:
-		s.change(Change{Element: top.name, Action: ClosedElement, Reason: "left-open"})
+		s.change(Change{Element: top.name, Action: ClosedElement, Reason: ReasonLeftOpen})
 	}
 	if top.name == "a" && len(s.link.held) > 0 {
 		s.endLink(len(s.stack))

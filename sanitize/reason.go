@@ -1,0 +1,231 @@
+package sanitize
+
+import (
+	"slices"
+
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// Reason says why the sanitiser made a [Change]. Its value is a stable,
+// lower-case name ("event-handler"), which reports and JSON output print
+// as it is; [Reasons] lists them all.
+//
+// A URL that urlnorm refuses carries urlnorm's reason under its own name
+// ([URLReason]: "userinfo", "scheme-not-allowed", ...); two names are
+// shared, with the same meaning in both: [ReasonTooLong] and
+// [ReasonInvalidUTF8]. The zero value, "", is never reported.
+type Reason string
+
+// The sanitiser's own reasons, by what they concern. Each names the
+// [Action] it comes with.
+const (
+	// ReasonNotAllowed: the policy does not allow the element (removed,
+	// its text kept, or removed-content for elements whose content is not
+	// text), the attribute, an end tag of such an element, a comment or a
+	// doctype.
+	ReasonNotAllowed Reason = "not-allowed"
+	// ReasonForbidden: an element no policy may allow ([policy.Forbidden]:
+	// script, style, iframe, base, ...), removed with its content where
+	// that is not text.
+	ReasonForbidden Reason = "forbidden"
+	// ReasonMisplaced: an allowed element, or "</br>", where the HTML
+	// parser would not put it (a table cell outside a table): removed.
+	ReasonMisplaced Reason = "misplaced"
+	// ReasonNoAttributesLeft: an element that means nothing without its
+	// attributes (a link whose href was refused, an image without src):
+	// the tag is removed, its content kept.
+	ReasonNoAttributesLeft Reason = "no-attributes-left"
+	// ReasonUnterminated: a tag cut off by the end of the input, which
+	// browsers drop too.
+	ReasonUnterminated Reason = "unterminated"
+	// ReasonNothingOpen: an end tag with no open element to close.
+	ReasonNothingOpen Reason = "nothing-open"
+	// ReasonImplied: an element closed where the HTML parser would close it
+	// too (a p before a div, an li before the next li).
+	ReasonImplied Reason = "implied"
+	// ReasonLeftOpen: an element left open, closed at the end of its
+	// parent or of the input.
+	ReasonLeftOpen Reason = "left-open"
+	// ReasonEndTagAttributes: an end tag with attributes, written without
+	// them.
+	ReasonEndTagAttributes Reason = "end-tag-attributes"
+	// ReasonEndTagBR: "</br>", which browsers read as a line break,
+	// written "<br>".
+	ReasonEndTagBR Reason = "end-tag-br"
+	// ReasonSelfClosingIgnored: an HTML element written "<div/>", which is
+	// open to a browser, written "<div>".
+	ReasonSelfClosingIgnored Reason = "self-closing-ignored"
+	// ReasonAmbiguousSelfClosing: a tag x/net/html reads as self-closing
+	// and a browser does not, written anew.
+	ReasonAmbiguousSelfClosing Reason = "ambiguous-self-closing"
+	// ReasonUnreadableAttributes: a tag whose attributes could not be
+	// copied as written (a NUL in a name), written anew.
+	ReasonUnreadableAttributes Reason = "unreadable-attributes"
+)
+
+// Reasons about attributes.
+const (
+	// ReasonEventHandler: an on* attribute, never allowed.
+	ReasonEventHandler Reason = "event-handler"
+	// ReasonValueNotAllowed: the value does not match the policy's pattern
+	// for the attribute.
+	ReasonValueNotAllowed Reason = "value-not-allowed"
+	// ReasonTooLong: an attribute value longer than
+	// limits.max_attribute_bytes; or, as urlnorm's reason, a URL longer
+	// than its maximum.
+	ReasonTooLong Reason = "too-long"
+	// ReasonTooManyAttributes: the attributes of a tag past
+	// limits.max_attributes (reported once, on the first dropped).
+	ReasonTooManyAttributes Reason = "too-many-attributes"
+	// ReasonDuplicate: a repeated attribute; browsers read the first.
+	ReasonDuplicate Reason = "duplicate"
+	// ReasonUnknownKind: an attribute whose kind the sanitiser does not
+	// know how to check (a compiled policy never has one).
+	ReasonUnknownKind Reason = "unknown-kind"
+	// ReasonLinkPolicy: rel or target set, replaced or removed as the
+	// policy's links settings say.
+	ReasonLinkPolicy Reason = "link-policy"
+	// ReasonLinkTextMismatch: a link whose text names another host than
+	// its href (links.text_mismatch): flagged, rewritten, or its href
+	// removed.
+	ReasonLinkTextMismatch Reason = "link-text-mismatch"
+)
+
+// Reasons about URLs, besides urlnorm's ([URLReason]).
+const (
+	// ReasonCanonical: a URL rewritten in its canonical form.
+	ReasonCanonical Reason = "canonical"
+	// ReasonSuspicious: a URL kept as written, with urlnorm flags to see
+	// ([Change.Flags]).
+	ReasonSuspicious Reason = "suspicious"
+	// ReasonInvalidURL: a URL urlnorm could not read.
+	ReasonInvalidURL Reason = "invalid-url"
+	// ReasonEmptyURL: an empty URL (a link to the page itself that no
+	// reader sees), or a srcset or URL list with no URL left.
+	ReasonEmptyURL Reason = "empty-url"
+	// ReasonBadDescriptor: a srcset candidate whose descriptor is not
+	// "Nw", "Nx" or "Nh".
+	ReasonBadDescriptor Reason = "bad-descriptor"
+	// ReasonAmbiguousComma: a srcset candidate URL that starts or ends
+	// with a comma, which browsers split differently.
+	ReasonAmbiguousComma Reason = "ambiguous-comma"
+)
+
+// Reasons about CSS in a style or presentation attribute; each drops the
+// whole attribute.
+const (
+	// ReasonCSSUnterminatedComment: a comment that runs to the end of the
+	// value.
+	ReasonCSSUnterminatedComment Reason = "css-unterminated-comment"
+	// ReasonCSSBadString: a string ended by a newline.
+	ReasonCSSBadString Reason = "css-bad-string"
+	// ReasonCSSBadURL: a malformed url( token.
+	ReasonCSSBadURL Reason = "css-bad-url"
+	// ReasonCSSEscapedURL: "url(" spelled with escapes ("u\72l("), which
+	// the browser reads as a url token.
+	ReasonCSSEscapedURL Reason = "css-escaped-url"
+	// ReasonCSSURLNotCanonical: a url() that urlnorm accepts but would
+	// rewrite; CSS is not rewritten.
+	ReasonCSSURLNotCanonical Reason = "css-url-not-canonical"
+	// ReasonCSSExpression: expression(), which runs script in old
+	// Internet Explorer.
+	ReasonCSSExpression Reason = "css-expression"
+	// ReasonCSSJavascript: "javascript:" anywhere in the value.
+	ReasonCSSJavascript Reason = "css-javascript"
+	// ReasonCSSVbscript: "vbscript:" anywhere in the value.
+	ReasonCSSVbscript Reason = "css-vbscript"
+	// ReasonCSSMozBinding: -moz-binding, which runs XBL in old Firefox.
+	ReasonCSSMozBinding Reason = "css-moz-binding"
+	// ReasonCSSBehavior: behavior, which runs HTC in old Internet
+	// Explorer.
+	ReasonCSSBehavior Reason = "css-behavior"
+	// ReasonCSSImport: @import, which pulls in another style sheet.
+	ReasonCSSImport Reason = "css-import"
+	// ReasonCSSImageSet: image-set(), which takes URLs as plain strings.
+	ReasonCSSImageSet Reason = "css-image-set"
+	// ReasonCSSImage: image(), which takes URLs as plain strings.
+	ReasonCSSImage Reason = "css-image"
+	// ReasonCSSCrossFade: cross-fade(), which takes images as plain
+	// strings.
+	ReasonCSSCrossFade Reason = "css-cross-fade"
+	// ReasonCSSSrc: src(), a URL function that takes a string.
+	ReasonCSSSrc Reason = "css-src"
+	// ReasonCSSElement: element(), which paints another element of the
+	// page.
+	ReasonCSSElement Reason = "css-element"
+	// ReasonCSSNoAllowedDeclaration: a style attribute allowed property
+	// by property (policy.Config.Styles) with no allowed declaration left.
+	ReasonCSSNoAllowedDeclaration Reason = "css-no-allowed-declaration"
+)
+
+// ReasonCSSFiltered: a style attribute allowed property by property
+// (policy.Config.Styles) written with only its allowed declarations
+// ([RewroteAttribute]).
+const ReasonCSSFiltered Reason = "css-filtered"
+
+// Reasons about text, written escaped ([ReencodedText]).
+const (
+	// ReasonNUL: a NUL byte, which the parser replaces or drops.
+	ReasonNUL Reason = "nul"
+	// ReasonInvalidUTF8: bytes that are not UTF-8, written as U+FFFD; or,
+	// as urlnorm's reason, a URL that is not UTF-8.
+	ReasonInvalidUTF8 Reason = "invalid-utf8"
+	// ReasonMarkupChar: a "<" that could start a tag once the text lands
+	// beside other markup.
+	ReasonMarkupChar Reason = "markup-char"
+	// ReasonJoinsText: a character escaped so that two texts, once the
+	// markup between them is removed, do not join into markup.
+	ReasonJoinsText Reason = "joins-text"
+)
+
+// ReasonFirstStageMissed: the policy's bluemonday stage changed what the
+// first stage let through ([PolicyStage]); a bug in the first stage.
+const ReasonFirstStageMissed Reason = "first-stage-missed"
+
+// ownReasons are the sanitiser's reasons, in the order of their
+// declaration.
+var ownReasons = []Reason{
+	ReasonNotAllowed, ReasonForbidden, ReasonMisplaced, ReasonNoAttributesLeft,
+	ReasonUnterminated, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
+	ReasonEndTagAttributes, ReasonEndTagBR, ReasonSelfClosingIgnored,
+	ReasonAmbiguousSelfClosing, ReasonUnreadableAttributes,
+
+	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
+	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
+	ReasonLinkPolicy, ReasonLinkTextMismatch,
+
+	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
+	ReasonBadDescriptor, ReasonAmbiguousComma,
+
+	ReasonCSSUnterminatedComment, ReasonCSSBadString, ReasonCSSBadURL,
+	ReasonCSSEscapedURL, ReasonCSSURLNotCanonical, ReasonCSSExpression,
+	ReasonCSSJavascript, ReasonCSSVbscript, ReasonCSSMozBinding,
+	ReasonCSSBehavior, ReasonCSSImport, ReasonCSSImageSet, ReasonCSSImage,
+	ReasonCSSCrossFade, ReasonCSSSrc, ReasonCSSElement,
+	ReasonCSSNoAllowedDeclaration, ReasonCSSFiltered,
+
+	ReasonNUL, ReasonInvalidUTF8, ReasonMarkupChar, ReasonJoinsText,
+
+	ReasonFirstStageMissed,
+}
+
+// Reasons returns every reason a [Change] can carry: the sanitiser's own,
+// in the order they are declared, then urlnorm's ([URLReason]) not
+// already listed. The caller may change the slice.
+func Reasons() []Reason {
+	out := slices.Clone(ownReasons)
+	for i := 1; i < 256; i++ {
+		r := urlnorm.Reason(i)
+		if _, ok := urlnorm.ParseReason(r.String()); ok && !slices.Contains(out, URLReason(r)) {
+			out = append(out, URLReason(r))
+		}
+	}
+	return out
+}
+
+// URLReason is the Reason of a URL that urlnorm refused with r: its name,
+// [urlnorm.Reason.String].
+func URLReason(r urlnorm.Reason) Reason { return Reason(r.String()) }
+
+// String returns the reason's name.
+func (r Reason) String() string { return string(r) }
