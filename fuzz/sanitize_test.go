@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,6 +58,7 @@ func FuzzSanitize(f *testing.F) {
 		}
 		policies[name] = p
 	}
+	policies["hooks"] = hooksPolicy(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
 			out, err := sanitize.String(in, p)
@@ -166,3 +168,37 @@ func checkReportKept(t *testing.T, name, in string, p *policy.Policy) {
 
 // reportNoise is a document that rewrites many pooled bytes.
 var reportNoise = strings.Repeat(`<a href=" HTTP://ZZZZZZZZZZ.example/ZZZZ " TITLE=ZZZZ onclick=zzz>z</a><img src=javascript:zz>`, 40)
+
+// hooksPolicy is the permissive test policy with Go hooks that take every
+// branch: an idempotent image proxy, a refusal, a rewrite urlnorm refuses,
+// and an element filter that keeps, unwraps and drops by the element's
+// name and attribute count.
+func hooksPolicy(tb testing.TB) *policy.Policy {
+	tb.Helper()
+	c, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "permissive.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg := c.Config()
+	cfg.Hooks.URL = func(u policy.URLContext) (string, bool) {
+		switch {
+		case strings.HasPrefix(u.URL, "https://img.example/"):
+			return u.URL, true
+		case u.Element == "img":
+			return "https://img.example/p?u=" + url.QueryEscape(u.URL), true
+		case strings.Contains(u.URL, "q"):
+			return "", false
+		case strings.Contains(u.URL, "z"):
+			return "javascript:alert(1)", true
+		}
+		return u.URL, true
+	}
+	cfg.Hooks.Element = func(e policy.ElementContext) policy.ElementAction {
+		return policy.ElementAction((len(e.Name) + len(e.Attrs)) % 3)
+	}
+	p, err := policy.Compile(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}

@@ -38,6 +38,9 @@ type Config struct {
 	// innerText separates them. On in the strict preset.
 	WordBreaks bool `yaml:"word_breaks,omitempty" json:"word_breaks,omitempty"`
 
+	// Hooks are Go callbacks (see [Hooks]); a policy file has none.
+	Hooks Hooks `yaml:"-" json:"-"`
+
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`

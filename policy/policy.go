@@ -194,6 +194,9 @@ func (p *Policy) String() string {
 	if p.name != "" {
 		fmt.Fprintf(&b, "# the %q preset, as it takes effect\n", p.name)
 	}
+	if p.cfg.Hooks.hasHooks() {
+		b.WriteString("# this policy has Go hooks (Config.Hooks), which a file cannot hold:\n# loaded from this text, it runs without them\n")
+	}
 	// Through a node tree, to write why the presets chose what they did
 	// beside each flag.
 	var doc yaml.Node

@@ -76,7 +76,10 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		if out != val {
 			changed, text = true, ""
 			action, reason := RewroteURL, ReasonCanonical
-			if s.rewrite != "" {
+			switch {
+			case s.hooked:
+				reason = ReasonURLHook
+			case s.rewrite != "":
 				action, reason = RewroteAttribute, s.rewrite
 			}
 			s.change(Change{Element: name, Attribute: key, Action: action,
@@ -86,7 +89,9 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 				Reason: ReasonSuspicious, Before: val, Flags: s.flags})
 		}
 		if link && key == "href" {
-			s.href, s.hrefHost = out, res.Host
+			// The URL as the author wrote it (canonical), not a hook's:
+			// what the link-text check and rel_on judge.
+			s.href, s.hrefHost = res.URL, res.Host
 		}
 		a := attr{key: key, val: out, text: text, start: start, valEnd: valEnd}
 		// An empty fragment ("#", "/page#"): see fragmentMark.
@@ -111,7 +116,8 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, Reason) {
 	var res urlnorm.Result
-	s.flags, s.rewrite = 0, ""
+	s.flags, s.rewrite, s.hooked = 0, "", false
+	s.attr, s.attrEl = key, el.Name
 	if strings.HasPrefix(key, "on") {
 		return "", res, ReasonEventHandler
 	}
@@ -184,6 +190,9 @@ func (s *pass) url(v string) (string, urlnorm.Result, Reason) {
 	out := res.URL
 	if out == "" {
 		return "", res, ReasonEmptyURL
+	}
+	if s.hooks.URL != nil && s.hideAt < 0 {
+		return s.urlHook(out, res)
 	}
 	return out, res, ""
 }

@@ -67,6 +67,18 @@ type pass struct {
 	rewrite Reason        // why check changed a value that is not a URL, or ""
 	ignored urlnorm.Flags // the flags the policy neither rejects nor reports
 
+	hooks        policy.Hooks
+	attr, attrEl string // the attribute being checked and its element
+	hooked       bool   // the URL hook changed the value being checked
+
+	// An element the element hook dropped (hide): its frame's index on
+	// the stack, or -1; the output it hides from and where it writes.
+	hideAt      int
+	shown       twin
+	shownHazard hazard
+	shownLast   byte
+	hidden      struct{ f, c bytes.Buffer }
+
 	href, hrefHost string    // the current link's canonical href and host (transient)
 	link           linkState // links held back for the link-text check (linktext.go)
 }
@@ -121,6 +133,7 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 		s.ignored = urlnorm.AllFlags &^ (p.ReportFlags() | s.urlOpts.Reject)
 		s.rel = strings.Join(p.Rel(), " ")
 		s.breaks = p.WordBreaks()
+		s.hooks = p.Hooks()
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
@@ -139,6 +152,7 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 	s.flush, s.seg = nil, 0
 	s.hazard, s.endRaw, s.marked = 0, nil, false
 	s.gap, s.last1 = 0, 0
+	s.hideAt, s.shown = -1, twin{}
 	clear(s.dropped)
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
@@ -216,6 +230,10 @@ func (s *pass) walk() error {
 		case html.DoctypeToken:
 			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: ReasonNotAllowed})
 		}
+		if s.hideAt >= 0 {
+			s.hidden.f.Reset()
+			s.hidden.c.Reset()
+		}
 		if len(s.link.held) > 0 && s.link.c.Len() > maxLinkHeld {
 			// However long a link runs, what is held stays bounded.
 			s.overflow()
@@ -272,8 +290,8 @@ func (s *pass) finish(err error) error {
 // pass's pooled buffers (see transient), which the next token or the next
 // document overwrites, and a report outlives both.
 func (s *pass) change(c Change) {
-	if s.report == nil {
-		return
+	if s.report == nil || s.hideAt >= 0 {
+		return // nothing to report inside what an element hook dropped
 	}
 	c.Line, c.Column = s.line, s.col
 	c.Element, c.Attribute = strings.Clone(c.Element), strings.Clone(c.Attribute)
@@ -300,7 +318,7 @@ func (s *pass) text(raw []byte) {
 	if s.skip != "" {
 		return
 	}
-	if len(s.link.held) > 0 {
+	if len(s.link.held) > 0 && s.hideAt < 0 {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
 	}
@@ -389,7 +407,24 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		changed = true
 		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonAmbiguousSelfClosing})
 	}
-	check := name == "a" && s.href != "" && !void && s.p.TextMismatch() != "ignore"
+	if s.hooks.Element != nil && s.hideAt < 0 {
+		switch s.elementHook(name) {
+		case policy.Unwrap:
+			s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
+			if !void {
+				s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+			}
+			return
+		case policy.Drop:
+			s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonElementHook})
+			if !void {
+				s.hide()
+				s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+			}
+			return
+		}
+	}
+	check := name == "a" && s.href != "" && !void && s.p.TextMismatch() != "ignore" && s.hideAt < 0
 	if check {
 		s.beginLink(s.href, s.hrefHost)
 	}
@@ -464,6 +499,15 @@ func (s *pass) endTag(raw []byte) {
 		// "</br>" is a line break in every browser (HTML §13.2.6.4.7), and
 		// like <br> it ends foreign content (§13.2.6.5).
 		s.closeForeign()
+		if s.hooks.Element != nil && s.hideAt < 0 {
+			// It is written as a <br>: the hook decides it as one.
+			s.attrs = s.attrs[:0]
+			if s.elementHook("br") != policy.Keep {
+				s.dropBreak(name)
+				s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonElementHook})
+				return
+			}
+		}
 		if s.placeHTML("br", infoVoid) {
 			s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonEndTagBR})
 			s.writeString("<br>")

@@ -178,6 +178,20 @@ const (
 	ReasonJoinsText Reason = "joins-text"
 )
 
+// Reasons of the policy's Go hooks (policy.Hooks).
+const (
+	// ReasonURLHook: a URL the URL hook rewrote ([RewroteURL]).
+	ReasonURLHook Reason = "url-hook"
+	// ReasonHookRefused: an attribute whose URL the URL hook refused.
+	ReasonHookRefused Reason = "hook-refused"
+	// ReasonHookURLRefused: an attribute whose URL, as the URL hook
+	// rewrote it, urlnorm refuses under the policy.
+	ReasonHookURLRefused Reason = "hook-url-refused"
+	// ReasonElementHook: an element the element hook unwrapped
+	// ([RemovedElement]) or dropped with its content ([RemovedContent]).
+	ReasonElementHook Reason = "element-hook"
+)
+
 // ReasonFirstStageMissed: the policy's bluemonday stage changed what the
 // first stage let through ([PolicyStage]); a bug in the first stage.
 const ReasonFirstStageMissed Reason = "first-stage-missed"
@@ -205,6 +219,8 @@ var ownReasons = []Reason{
 	ReasonCSSNoAllowedDeclaration, ReasonCSSFiltered,
 
 	ReasonNUL, ReasonInvalidUTF8, ReasonMarkupChar, ReasonJoinsText,
+
+	ReasonURLHook, ReasonHookRefused, ReasonHookURLRefused, ReasonElementHook,
 
 	ReasonFirstStageMissed,
 }

@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"github.com/htmlclean/htmlclean/policy"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -113,6 +114,10 @@ var reasonTriggers = []struct {
 	{ReasonCSSElement, "permissive", `<b style="background:element(#x)">x</b>`},
 	{ReasonCSSNoAllowedDeclaration, "features", `<span style="position:fixed">x</span>`},
 	{ReasonCSSFiltered, "features", `<span style="color:red;position:fixed">x</span>`},
+	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
+	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
+	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
+	{ReasonElementHook, "hooks", `<b class="spoiler">x</b>`},
 	{ReasonNUL, "ugc", "a\x00b"},
 	{ReasonInvalidUTF8, "ugc", "a\xffb"},
 	{ReasonMarkupChar, "ugc", "a<"},
@@ -141,6 +146,12 @@ func manyAttrs(n int) string {
 // gets; every declared reason has an input here or is named untriggered.
 func TestReasonTriggers(t *testing.T) {
 	policies := testPolicies(t)
+	policies["hooks"] = hookPolicy(t, policy.Hooks{URL: proxy, Element: func(e policy.ElementContext) policy.ElementAction {
+		if len(e.Attrs) > 0 && e.Attrs[0].Val == "spoiler" {
+			return policy.Drop
+		}
+		return policy.Keep
+	}})
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {
 		covered[r] = true

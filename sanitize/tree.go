@@ -123,6 +123,9 @@ func (s *pass) closeTop(implicit bool) {
 	if top.name == "form" && !top.foreign && !top.dropped {
 		s.forms--
 	}
+	if len(s.stack) == s.hideAt {
+		s.unhide()
+	}
 	if top.dropped || top.implied && implicit {
 		// Neither was written: a dropped element's end tag goes with
 		// its start tag's report, and an implied one (a <tbody> the
