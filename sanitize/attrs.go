@@ -75,8 +75,12 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		}
 		if out != val {
 			changed, text = true, ""
-			s.change(Change{Element: name, Attribute: key, Action: RewroteURL,
-				Reason: "canonical", Before: val, After: out, Flags: s.flags})
+			action, why := RewroteURL, "canonical"
+			if s.rewroteWhy != "" {
+				action, why = s.rewroteAction, s.rewroteWhy
+			}
+			s.change(Change{Element: name, Attribute: key, Action: action,
+				Reason: why, Before: val, After: out, Flags: s.flags})
 		} else if s.flags != 0 {
 			s.change(Change{Element: name, Attribute: key, Action: Flagged,
 				Reason: "suspicious", Before: val, Flags: s.flags})
@@ -107,20 +111,30 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, string) {
 	var res urlnorm.Result
-	s.flags = 0
+	s.flags, s.rewroteWhy = 0, ""
 	if strings.HasPrefix(key, "on") {
 		return "", res, "event-handler"
 	}
+	ids := s.idPre != "" && (key == "id" || key == "name")
 	rule := el.Attr(key)
+	classes := key == "class" && el.FiltersClasses()
 	switch {
-	case rule == nil:
+	case rule == nil && !classes && !ids:
 		return "", res, "not-allowed"
 	case len(val) > s.limits.MaxAttributeBytes:
 		return "", res, "too-long"
+	case ids:
+		out, reason := s.id(val)
+		return out, res, reason
 	}
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
+	}
+	if classes && (rule == nil || !rule.Allows(out)) {
+		// Not allowed as a whole by an attribute entry: token by token.
+		out, reason := s.classes(el, out)
+		return out, res, reason
 	}
 	// The compiled rule knows what the value holds (policy.KindOf, or the
 	// policy's declaration); a kind this pass does not know is dropped.
@@ -128,6 +142,9 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	switch k := rule.Kind(); k {
 	case policy.KindURL:
 		out, res, reason = s.url(out)
+		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href") {
+			out = s.fragment(out)
+		}
 	case policy.KindSrcset:
 		out, reason = s.srcset(out)
 	case policy.KindURLList:
@@ -175,14 +192,19 @@ func (s *pass) url(v string) (string, urlnorm.Result, string) {
 }
 
 // links sets rel and target on a link: the policy's rel tokens on every
-// link with an href, target="_blank" on external ones if the policy says
-// so. What the author wrote is replaced in its place (relAt, targetAt:
+// link with an href (external ones only, with links.rel_on: external),
+// target="_blank" on external ones if the policy says so. What the author wrote is replaced in its place (relAt, targetAt:
 // its index in s.attrs, or -1), or removed; a new one goes last.
 func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt, targetAt int) bool {
 	wantRel, wantTarget := "", ""
 	if hasHref {
-		wantRel = s.rel
-		if s.p.TargetBlank() && host != "" && !s.p.Internal(host) {
+		// External as a browser sees it: a host ("https://x", "//x",
+		// "\\x"), not one of the site's; relative references are internal.
+		external := host != "" && !s.p.Internal(host)
+		if !s.relExt || external {
+			wantRel = s.rel
+		}
+		if s.p.TargetBlank() && external {
 			wantTarget = "_blank"
 		}
 	}

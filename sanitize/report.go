@@ -14,8 +14,8 @@ const (
 	RemovedElement   Action = "removed-element"   // a tag was dropped, its text kept
 	RemovedContent   Action = "removed-content"   // an element was dropped with everything in it
 	RemovedAttribute Action = "removed-attribute" // an attribute was dropped
-	RewroteURL       Action = "rewrote-url"       // a URL was replaced by its canonical form
-	RewroteAttribute Action = "rewrote-attribute" // rel/target set on a link, a srcset candidate dropped
+	RewroteURL       Action = "rewrote-url"       // a URL was replaced by its canonical form, or a same-document link prefixed (ids.prefix)
+	RewroteAttribute Action = "rewrote-attribute" // rel/target set on a link, class tokens dropped, an id or name prefixed
 	RemovedComment   Action = "removed-comment"   // a comment or doctype was dropped
 	ClosedElement    Action = "closed-element"    // an element left open was closed
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
@@ -40,7 +40,8 @@ type Change struct {
 	Action    Action `json:"action"`
 	// Reason is why: a urlnorm reason for URLs ("userinfo", "scheme-not-allowed",
 	// "bad-escape", ...) or one of the sanitiser's ("not-allowed",
-	// "event-handler", "value-not-allowed", "too-long", "duplicate", ...).
+	// "event-handler", "value-not-allowed", "too-long", "duplicate",
+	// "class-tokens", "no-allowed-class", "id-prefix", "bad-id", ...).
 	Reason string `json:"reason"`
 	Before string `json:"before,omitempty"` // the value as it was (attributes)
 	After  string `json:"after,omitempty"`  // the value written, for rewrites
