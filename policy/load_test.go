@@ -60,6 +60,8 @@ func TestLoadErrors(t *testing.T) {
 		{"wildcard-url-prefix", "extends: ugc\nattributes:\n  - {name: \"data-src-*\", on: [img]}\n", 3, "attributes[0].name", "say they hold a URL"},
 		{"wildcard-xml", "extends: ugc\nadd:\n  attributes:\n    - name: \"data-xml-*\"\n", 4, "add.attributes[0].name", "reserved for XML"},
 		{"wildcard-shape", "extends: ugc\nadd:\n  attributes:\n    - name: \"data-x*\"\n", 4, "add.attributes[0].name", "is not a data-* wildcard"},
+		{"wildcard-too-long", "extends: ugc\nadd:\n  attributes:\n    - name: \"data-" + strings.Repeat("a-", 30) + "*\"\n", 4, "add.attributes[0].name", "longer than 64 bytes"},
+		{"wildcard-remove-shape", "extends: ugc\nremove:\n  attributes:\n    - name: \"x-*\"\n", 4, "remove.attributes[0].name", "not an attribute name or a data-* wildcard"},
 		{"wildcard-kind", "extends: ugc\nadd:\n  attributes:\n    - name: \"data-*\"\n      kind: url\n", 5, "add.attributes[0].kind", "a wildcard allows text only"},
 		{"wildcard-remove-one-name", "extends: ugc\nadd:\n  attributes:\n    - name: \"data-*\"\nremove:\n  attributes:\n    - name: data-track\n", 7, "remove.attributes[0].name", "cannot take one name out of a wildcard"},
 		{"class-token", "extends: ugc\nclasses:\n  - tokens: [note, \"two words\"]\n", 3, "classes[0].tokens[1]", "is not a class token"},

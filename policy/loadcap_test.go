@@ -144,6 +144,18 @@ func TestLoadRuleCap(t *testing.T) {
 	}
 }
 
+// TestLoadClassRuleCap: class rules count toward the same bound, and
+// the error names the rule and its line.
+func TestLoadClassRuleCap(t *testing.T) {
+	file := repeatLines("elements: [", "e%d, ", "]\nclasses:\n", 3000) + repeatLines("", "  - {tokens: [t%d]}\n", "", 100)
+	_, err := Load(strings.NewReader(file), "p.yaml")
+	ces := configErrors(t, err)
+	if len(ces) != 1 || !strings.Contains(ces[0].Msg, "more than 262,144 attribute and class rules") ||
+		ces[0].Field != "classes[87]" || ces[0].Line != 3+87 {
+		t.Errorf("got %v", err)
+	}
+}
+
 // TestLoadSecondDocument: a second YAML document used to be ignored
 // silently; it is refused at its "---".
 func TestLoadSecondDocument(t *testing.T) {
