@@ -43,6 +43,14 @@ func FuzzSanitize(f *testing.F) {
 			f.Add(s)
 		}
 	}
+	for _, s := range []string{ // the features policy's settings
+		`<p class=" spoiler	evil  note " data-x=1 data-src=/a data-xmlns=x id="fn:1">x</p>`,
+		`<sup id=fnref:1><a href="#fn:1" name=n>1</a></sup><a href="#%66n:1">f</a><a href="#:~:text=a">t</a>`,
+		`<pre class="lang-go x<y" data-md-x="a b"><code class="LANGUAGE-GO prettyprint">x</code></pre>`,
+		`<a href="https://forum.example/">i</a><a href="//evil.example/" rel=me>e</a><svg><use href="#i"></use></svg>`,
+	} {
+		f.Add(s)
+	}
 	policies := map[string]*policy.Policy{}
 	for _, name := range policy.Presets() {
 		p, err := policy.Preset(name)
@@ -51,6 +59,9 @@ func FuzzSanitize(f *testing.F) {
 		}
 		policies[name] = p
 	}
+	// permissive allows every URL-bearing attribute the pass checks;
+	// features turns on data-* wildcards, per-token classes, prefixed ids
+	// (with same-document links rewritten) and rel on external links.
 	for _, name := range []string{"permissive", "features"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
 		if err != nil {

@@ -30,10 +30,10 @@ func TestAPIBoundary(t *testing.T) {
 		want []string
 	}{
 		{"*Policy", (*policy.Policy)(nil), []string{
-			"Config", "Element", "Hooks", "Internal", "Limits", "Rel", "ReportFlags",
+			"Config", "Element", "Hooks", "IDPrefix", "Internal", "Limits", "PrefixID", "Rel", "RelOn", "ReportFlags",
 			"String", "TargetBlank", "TextMismatch", "URLOptions", "WordBreaks",
 		}},
-		{"*Element", (*policy.Element)(nil), []string{"Attr"}},
+		{"*Element", (*policy.Element)(nil), []string{"AllowsClass", "Attr", "FiltersClasses"}},
 		{"*AttrRule", (*policy.AttrRule)(nil), []string{"Allows", "AllowsDeclaration", "Kind", "PerProperty"}},
 	}
 	for _, tc := range tests {

@@ -20,14 +20,18 @@ type attrState struct {
 	kinds     map[string]Kind // kinds declared in the Config
 	removeAll map[string]bool // attributes removed from every element
 	removeOn  map[[2]string]bool
-	patterns  map[[3]string]bool // element, attribute, pattern
+	patterns  map[[3]string]bool      // element, attribute, pattern
+	wild      map[[2]string]*AttrRule // element, wildcard prefix
 	rules     int
+	// idPrefixed: ids.prefix is set, so the ids settings, not attribute
+	// entries, allow id and name.
+	idPrefixed bool
 }
 
 func newAttrState(remove []Attribute) attrState {
 	s := attrState{
 		kinds: map[string]Kind{}, removeAll: map[string]bool{},
-		removeOn: map[[2]string]bool{}, patterns: map[[3]string]bool{},
+		removeOn: map[[2]string]bool{}, patterns: map[[3]string]bool{}, wild: map[[2]string]*AttrRule{},
 	}
 	for _, r := range remove {
 		if len(r.On) == 0 {
@@ -55,7 +59,18 @@ func (s *attrState) kindOf(name string) Kind {
 }
 
 func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
+	wild := isWildcard(a.Name)
 	switch {
+	case wild && removing:
+		if !wildcardRE.MatchString(a.Name) {
+			k.fail(field+".name", "%q is not an attribute name or a data-* wildcard", a.Name)
+		}
+	case wild:
+		if why := wildcardProblem(a.Name); why != "" {
+			k.fail(field+".name", "%q %s", a.Name, why)
+		}
+	case k.idPrefixed && (a.Name == "id" || a.Name == "name") && !removing:
+		k.fail(field+".name", "%q is written by the ids settings when ids.prefix is set: drop this entry", a.Name)
 	case !attrRE.MatchString(a.Name):
 		k.fail(field+".name", "%q is not an attribute name", a.Name)
 	case removing:
@@ -73,6 +88,9 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 	case a.Kind == "":
 	case removing:
 		k.fail(field+".kind", "means nothing in remove: the attribute goes, whatever it holds")
+	case wild && a.Kind != KindText.String():
+		k.fail(field+".kind", "a wildcard allows text only; it cannot be declared %q", a.Kind)
+	case wild:
 	case attrRE.MatchString(a.Name):
 		k.declare(field+".kind", a)
 	}
@@ -133,10 +151,17 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 		if k.rules > maxRules {
 			return // reported once
 		}
-		if !attrRE.MatchString(a.Name) || refusedAttribute(a.Name) != "" {
+		wild := isWildcard(a.Name)
+		switch {
+		case wild && wildcardProblem(a.Name) != "",
+			!wild && (!attrRE.MatchString(a.Name) || refusedAttribute(a.Name) != ""),
+			k.idPrefixed && (a.Name == "id" || a.Name == "name"):
 			continue // reported by checkLists
 		}
 		kind := k.kindOf(a.Name)
+		if wild {
+			kind = KindText
+		}
 		if kind == KindUnknown {
 			if a.Kind == "" { // else the declaration was refused, and said so
 				k.fail(fmt.Sprintf("%s[%d].name", field, i), "%q is not a known attribute: say what it holds with `kind: ` (%s)", a.Name, declarable)
@@ -174,7 +199,11 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 				}
 				k.patterns[key] = true
 			}
-			el.add(a.Name, m, kind)
+			if wild {
+				el.addWild(strings.TrimSuffix(a.Name, "*"), m, k.kinds, k.wild)
+			} else {
+				el.add(a.Name, m, kind)
+			}
 		}
 		if strict && !added && len(a.On) > 0 {
 			k.fail(fmt.Sprintf("%s[%d].on", field, i), "none of %v is an allowed element", a.On)

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
@@ -70,9 +69,6 @@ var forbiddenSchemes = map[string]string{
 	"data": "renders attacker-chosen documents", "file": "points at the reader's own disk",
 }
 
-// relTokens are the link types a policy may add to rel.
-var relTokens = []string{"nofollow", "ugc", "noopener", "noreferrer", "sponsored"}
-
 var (
 	nameRE   = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 	attrRE   = regexp.MustCompile(`^[a-z][a-z0-9_.-]*(?::[a-z][a-z0-9_.-]*)?$`)
@@ -119,7 +115,9 @@ func Compile(c Config) (*Policy, error) {
 // rest.
 func compile(c Config, limit int) (*Policy, []error, int) {
 	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
+	k.idPrefixed = c.IDs.Prefix != ""
 	k.checkLists(c)
+	k.checkRemovedUnderWildcards(c)
 	flat := flatten(c)
 	p := &Policy{cfg: flat, elements: map[string]*Element{}, internal: map[string]bool{}}
 	for _, name := range flat.Elements {
@@ -131,6 +129,8 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
 	p.cfg.Attributes = p.attributeList()
 	k.styles(p, flat.Styles)
+	k.classes(p, flat.Classes)
+	k.ids(p, flat.IDs)
 	k.urls(p, flat.URLs)
 	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)
@@ -179,7 +179,20 @@ func flatten(c Config) Config {
 	}
 	f.Limits = f.Limits.withDefaults()
 	f.URLs.Flags = maps.Clone(c.URLs.Flags) // the caller's map stays theirs
+	f.Classes = cloneClasses(c.Classes)
 	return f
+}
+
+// cloneClasses copies class rules, lists and all.
+func cloneClasses(rules []ClassRule) []ClassRule {
+	if rules == nil {
+		return nil
+	}
+	out := make([]ClassRule, len(rules))
+	for i, r := range rules {
+		out[i] = ClassRule{On: slices.Clone(r.On), Tokens: slices.Clone(r.Tokens), Match: r.Match}
+	}
+	return out
 }
 
 // setEdit returns (base ∪ add) − remove, sorted, without duplicates, in
@@ -281,9 +294,14 @@ func (k *compiler) urls(p *Policy, u URLs) {
 
 func (k *compiler) links(p *Policy, l Links) {
 	for i, t := range l.Rel {
-		if !slices.Contains(relTokens, t) {
-			k.fail(fmt.Sprintf("links.rel[%d]", i), "%q is not one of %s", t, strings.Join(relTokens, ", "))
+		if why := relProblem(t); why != "" {
+			k.fail(fmt.Sprintf("links.rel[%d]", i), "%q %s", t, why)
 		}
+	}
+	switch l.RelOn {
+	case "", "all", "external":
+	default:
+		k.fail("links.rel_on", "%q is not one of all, external", l.RelOn)
 	}
 	var add []string
 	if l.TargetBlank {

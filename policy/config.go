@@ -22,6 +22,14 @@ type Config struct {
 	// Attributes lists the allowed attributes.
 	Attributes []Attribute `yaml:"attributes,omitempty" json:"attributes,omitempty"`
 
+	// Classes filter the class attribute per token: on the elements a
+	// rule covers, a class value keeps the tokens some rule allows, in
+	// their order, and drops the others.
+	Classes []ClassRule `yaml:"classes,omitempty" json:"classes,omitempty"`
+
+	// IDs keeps id and name attributes under a prefix.
+	IDs IDs `yaml:"ids,omitempty" json:"ids,omitempty"`
+
 	// Add and Remove edit Elements, Attributes and URLs.Schemes after the
 	// rest of the file has been applied: Remove wins over Add.
 	Add    Change `yaml:"add,omitempty" json:"add,omitempty"`
@@ -48,7 +56,12 @@ type Config struct {
 
 // Attribute allows an attribute.
 type Attribute struct {
-	// Name is the attribute name, lower case ("title", "xlink:href").
+	// Name is the attribute name, lower case ("title", "xlink:href"), or
+	// a data-* wildcard ("data-*", "data-md-*") that allows every name
+	// with that prefix as text, except names that say they hold a URL
+	// (data-src, data-href, ...) and names the policy declares another
+	// kind for. Only data- prefixes can be wildcards: the policy stage
+	// (bluemonday) keeps no other attribute it is not given by name.
 	Name string `yaml:"name" json:"name"`
 	// On lists the elements it is allowed on; empty means every allowed
 	// element.
@@ -112,10 +125,17 @@ type URLs struct {
 // Links configures the rel and target attributes written on links (a and
 // area elements with an href).
 type Links struct {
-	// Rel lists tokens added to every link's rel: nofollow, ugc,
-	// noopener, noreferrer, sponsored. Tokens the author wrote are kept
-	// only if they are in this list.
+	// Rel lists the tokens written to every link's rel (see RelOn), in
+	// place of what the author wrote: link types such as nofollow, ugc,
+	// noopener, noreferrer, sponsored, me or external (lower-case ASCII
+	// letters, digits, "-", "_" and ".", starting with a letter or digit).
+	// opener is refused: it gives the linked page a handle on this one.
 	Rel []string `yaml:"rel,flow,omitempty" json:"rel,omitempty"`
+	// RelOn says which links get Rel: "all" (the default: every link
+	// with an href) or "external" (only links that leave the site, as
+	// for TargetBlank: a host not listed in InternalHosts; relative URLs
+	// are internal). Internal links then get no rel at all.
+	RelOn string `yaml:"rel_on,omitempty" json:"rel_on,omitempty"`
 	// TargetBlank opens external links in a new tab: target="_blank",
 	// with noopener always added to rel.
 	TargetBlank bool `yaml:"target_blank,omitempty" json:"target_blank,omitempty"`
@@ -131,6 +151,34 @@ type Links struct {
 	// "ignore". Hosts are compared canonicalised, without a leading
 	// "www.".
 	TextMismatch string `yaml:"text_mismatch,omitempty" json:"text_mismatch,omitempty"`
+}
+
+// ClassRule allows class tokens on elements.
+type ClassRule struct {
+	// On lists the elements the rule covers; empty means every allowed
+	// element.
+	On []string `yaml:"on,flow,omitempty" json:"on,omitempty"`
+	// Tokens lists allowed class tokens, exactly ("spoiler",
+	// "prettyprint-override").
+	Tokens []string `yaml:"tokens,flow,omitempty" json:"tokens,omitempty"`
+	// Match, if set, is a regular expression (RE2 syntax) a whole token
+	// may match instead: it is anchored for you ("lang-[a-z]+" allows
+	// lang-go, not lang-go-x). It may not use ^, $, \A, \z, \b or \B.
+	Match string `yaml:"match,omitempty" json:"match,omitempty"`
+}
+
+// IDs configures id and name attributes. Without a prefix they are not
+// allowed at all (unless an attribute entry allows them as written): a
+// user's id="x" or name="x" would clobber the page's own document.x and
+// getElementById("x") (DOM clobbering).
+type IDs struct {
+	// Prefix, if set, allows id and name on every allowed element and
+	// writes them under it: id="fn1" becomes id="user-content-fn1". A
+	// same-document link to one (href="#fn1", also xlink:href) is
+	// rewritten to match ("#user-content-fn1"), so footnotes keep
+	// working. A value that already starts with Prefix is kept as it is.
+	// Letters, digits, "-", "_", ":" and ".", starting with a letter.
+	Prefix string `yaml:"prefix,omitempty" json:"prefix,omitempty"`
 }
 
 // Limits bound the work and memory of one document. Zero means the

@@ -53,10 +53,36 @@
 //	    numeric-ipv4: reject
 //	    trailing-dot: ignore
 //	links:
-//	  rel: [nofollow, ugc]
+//	  rel: [nofollow, ugc]       # any link types but opener
+//	  rel_on: external           # all | external: which links get rel
 //	  target_blank: true         # external links open in a new tab
 //	limits:
 //	  max_depth: 64
+//
+// # Markdown and Q&A posts
+//
+// Four settings, off in every preset, keep what Markdown renderers and
+// Stack Exchange-style sites write:
+//
+//	add:
+//	  attributes:
+//	    - {name: "data-*", on: [div, span]}   # every data- name, as text
+//	classes:                                  # class filtered per token
+//	  - {tokens: [spoiler]}
+//	  - {on: [pre, code], match: "lang-[a-z0-9]+"}
+//	ids:
+//	  prefix: user-content-   # id and name kept under it; href="#x" follows
+//	links:
+//	  rel: [nofollow, ugc, me]
+//	  rel_on: external
+//
+// A data-* wildcard (only data- prefixes: the policy stage, bluemonday,
+// keeps no other attribute it is not given by name) covers neither names
+// that say they hold a URL (data-src) nor names declared another kind;
+// an entry naming the attribute, then the longest prefix, wins. See
+// [Attribute], [ClassRule], [IDs] and [Links] for the rules, and
+// [Element.AllowsClass] and [Policy.PrefixID] for how package sanitize
+// reads them.
 //
 // # Attribute kinds
 //

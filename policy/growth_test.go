@@ -74,10 +74,26 @@ func TestLoadGrowth(t *testing.T) {
 				repeatLines("remove:\n  attributes:\n", "    - {name: x-a%d, on: [p]}\n", "", n)
 		}},
 		{"rel-values-bad", 6000, func(n int) string {
+			return repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d, ", "]\n", n)
+		}},
+		{"rel-values-custom-ok", 6000, func(n int) string {
 			return repeatLines("extends: ugc\nlinks:\n  rel: [", "x%d, ", "]\n", n)
 		}},
 		{"rel-values-good-ok", 6000, func(n int) string {
 			return "extends: ugc\nlinks:\n  rel: [" + strings.Repeat("nofollow, ", n) + "]\n"
+		}},
+		{"class-tokens-ok", 3000, func(n int) string {
+			return repeatLines("extends: ugc\nclasses:\n  - tokens: [", "t%d, ", "]\n", n)
+		}},
+		{"class-rules-ok", 600, func(n int) string {
+			return repeatLines("extends: ugc\nclasses:\n", "  - {on: [p, b], tokens: [t%[1]d], match: 'c%[1]d-[a-z]+'}\n", "", n)
+		}},
+		{"class-tokens-bad", 3000, func(n int) string {
+			return repeatLines("extends: ugc\nclasses:\n  - tokens: [", "\"t %d\", ", "]\n", n)
+		}},
+		{"wildcards-and-removes-ok", 1000, func(n int) string {
+			return repeatLines("extends: ugc\nadd:\n  attributes:\n", "    - {name: \"data-w%d-*\", on: [p]}\n", "", n) +
+				repeatLines("remove:\n  attributes:\n", "    - {name: data-w%d-src, on: [p]}\n", "", n)
 		}},
 		{"schemes-ok", 5000, func(n int) string {
 			return repeatLines("extends: ugc\nadd:\n  schemes: [", "s%d, ", "]\n", n)
@@ -94,7 +110,7 @@ func TestLoadGrowth(t *testing.T) {
 				repeatLines("  attributes:\n", "    - {name: x-a%d, kind: text, on: [x1, x2], match: '[a-z]+'}\n", "", n) +
 				repeatLines("remove:\n  attributes:\n", "    - {name: x-a%d, on: [x3]}\n", "", n) +
 				repeatLines("  elements: [", "x%d, ", "]\n", n/2) +
-				repeatLines("links:\n  rel: [", "x%d, ", "]\n", n) +
+				repeatLines("links:\n  rel: [", "X%d, ", "]\n", n) +
 				repeatLines("  internal_hosts: [", "h%d.example, ", "]\n", n)
 		}},
 	}

@@ -103,7 +103,7 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 }
 
 // maxKeys is the most keys a mapping in a policy file may have. The
-// widest setting (Config) has 9 fields, so a wider mapping holds unknown
+// widest setting (Config) has 10 fields, so a wider mapping holds unknown
 // or repeated keys; refusing it here matters because yaml.v3 checks a
 // mapping for repeated keys in time quadratic in its size, even where it
 // then finds a mapping does not belong.

@@ -26,12 +26,12 @@ func TestLoadErrorCap(t *testing.T) {
 		name, file string
 		more       string // the last error's message
 	}{
-		{"bad-rel-100k", repeatLines("extends: ugc\nlinks:\n  rel: [", "x%d,", "]\n", 100_000), "... and 99,980 more errors"},
+		{"bad-rel-100k", repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d,", "]\n", 100_000), "... and 99,980 more errors"},
 		{"type-errors-4k", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, on: [p], colour: red%d}\n", "", 4000), "... and 3,980 more errors"},
 		{"type-errors-one-line", repeatLines(`{"extends": "ugc", "elements": [`, `[%d], `, `"p"]}`, 5000), "... and 4,980 more errors"},
 		// Decoding and compiling errors share one cap: 15 + 15.
-		{"both", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, colour: red%d}\n", "", 15) + repeatLines("links:\n  rel: [", "x%d,", "]\n", 15), "... and 10 more errors"},
-		{"one-more", repeatLines("extends: ugc\nlinks:\n  rel: [", "x%d,", "]\n", maxErrors+1), "... and 1 more error"},
+		{"both", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, colour: red%d}\n", "", 15) + repeatLines("links:\n  rel: [", "X%d,", "]\n", 15), "... and 10 more errors"},
+		{"one-more", repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d,", "]\n", maxErrors+1), "... and 1 more error"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,7 +59,7 @@ func TestLoadErrorCap(t *testing.T) {
 	if n := len(configErrors(t, err)); n != maxErrors+1 {
 		t.Errorf("ParseConfig: %d errors, want %d", n, maxErrors+1)
 	}
-	_, err = Compile(Config{Links: Links{Rel: strings.Fields(strings.Repeat("x ", 1000))}})
+	_, err = Compile(Config{Links: Links{Rel: strings.Fields(strings.Repeat("X ", 1000))}})
 	if ces := configErrors(t, err); len(ces) != maxErrors+1 || ces[maxErrors].Msg != "... and 980 more errors" {
 		t.Errorf("Compile: %d errors, last %v", len(ces), ces[len(ces)-1])
 	}
@@ -140,6 +140,18 @@ func TestLoadRuleCap(t *testing.T) {
 	_, err := Load(strings.NewReader(file), "p.yaml")
 	ces := configErrors(t, err)
 	if len(ces) != 1 || !strings.Contains(ces[0].Msg, "more than 262,144 attribute rules") || ces[0].Field != "attributes[87]" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestLoadClassRuleCap: class rules count toward the same bound, and
+// the error names the rule and its line.
+func TestLoadClassRuleCap(t *testing.T) {
+	file := repeatLines("elements: [", "e%d, ", "]\nclasses:\n", 3000) + repeatLines("", "  - {tokens: [t%d]}\n", "", 100)
+	_, err := Load(strings.NewReader(file), "p.yaml")
+	ces := configErrors(t, err)
+	if len(ces) != 1 || !strings.Contains(ces[0].Msg, "more than 262,144 attribute and class rules") ||
+		ces[0].Field != "classes[87]" || ces[0].Line != 3+87 {
 		t.Errorf("got %v", err)
 	}
 }

@@ -26,13 +26,20 @@ type Policy struct {
 	report   urlnorm.Flags // the flags urls.flags maps to report
 	rel      []string
 	internal map[string]bool // the base URL's host and Links.InternalHosts
+	idPrefix string          // IDs.Prefix, once checked
+	classRE  *regexp.Regexp  // what the policy stage allows in a filtered class
 	bm       *bluemonday.Policy
 }
 
-// Element is an allowed element and the attributes allowed on it.
+// Element is an allowed element and the attributes allowed on it: by
+// name, by data-* wildcard ([Element.Attr]) and, for class, token by
+// token ([Element.AllowsClass]).
 type Element struct {
-	Name  string
-	attrs map[string]*AttrRule
+	Name     string
+	attrs    map[string]*AttrRule
+	wild     []wildRule      // data-* wildcards, for names attrs lacks
+	declared map[string]Kind // the kinds the policy declares, for wild
+	classes  []*classRule    // per-token class rules, or none
 }
 
 // AttrRule allows an attribute on an element: the value must match one
@@ -86,19 +93,25 @@ func (p *Policy) attributeList() []Attribute {
 	type key struct{ name, match string }
 	on := map[key][]string{}
 	kinds := map[string]Kind{}
+	enter := func(name string, r *AttrRule, el string) {
+		if r.styles != nil {
+			return // written back as Config.Styles
+		}
+		kinds[name] = r.kind
+		if r.any {
+			on[key{name, ""}] = append(on[key{name, ""}], el)
+			return
+		}
+		for _, src := range r.sources {
+			on[key{name, src}] = append(on[key{name, src}], el)
+		}
+	}
 	for _, el := range p.elements {
 		for name, r := range el.attrs {
-			if r.styles != nil {
-				continue // written back as Config.Styles
-			}
-			kinds[name] = r.kind
-			if r.any {
-				on[key{name, ""}] = append(on[key{name, ""}], el.Name)
-				continue
-			}
-			for _, src := range r.sources {
-				on[key{name, src}] = append(on[key{name, src}], el.Name)
-			}
+			enter(name, r, el.Name)
+		}
+		for _, w := range el.wild {
+			enter(w.prefix+"*", w.rule, el.Name)
 		}
 	}
 	var out []Attribute
@@ -123,8 +136,14 @@ func (p *Policy) attributeList() []Attribute {
 }
 
 // Attr returns the rule of an attribute allowed on the element, or nil.
-// The name must be lower case.
-func (e *Element) Attr(name string) *AttrRule { return e.attrs[name] }
+// The name must be lower case. An entry that names the attribute wins
+// over a data-* wildcard that covers it.
+func (e *Element) Attr(name string) *AttrRule {
+	if r := e.attrs[name]; r != nil || len(e.wild) == 0 {
+		return r
+	}
+	return e.wildAttr(name)
+}
 
 // Element returns the rule of an allowed element, or nil. The name must be
 // lower case.
@@ -144,8 +163,8 @@ func (p *Policy) URLOptions() urlnorm.Options {
 // its report.
 func (p *Policy) ReportFlags() urlnorm.Flags { return p.report }
 
-// Rel returns the tokens written to the rel attribute of every link,
-// sorted.
+// Rel returns the tokens written to the rel attribute of every link
+// (every external one, if [Policy.RelOn] is "external"), sorted.
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
 
 // TextMismatch returns what Links.TextMismatch says to do with a link
@@ -184,6 +203,7 @@ func (p *Policy) Config() Config {
 	c.URLs.Flags = maps.Clone(c.URLs.Flags)
 	c.Links.Rel = slices.Clone(c.Links.Rel)
 	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
+	c.Classes = cloneClasses(c.Classes)
 	return c
 }
 
@@ -242,11 +262,19 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 	bm.AllowRelativeURLs(p.cfg.URLs.Relative == "allow")
 	// bluemonday's zero scheme list would allow none; say so explicitly.
 	bm.AllowURLSchemes(p.urlOpts.Schemes...)
+	wild := false
 	for name, el := range p.elements {
 		bm.AllowElements(name)
 		// Without this bluemonday drops allowed elements that have no
 		// attributes left, such as a link whose href was refused.
 		bm.AllowNoAttrs().OnElements(name)
+		wild = wild || len(el.wild) > 0
+		if el.FiltersClasses() {
+			bm.AllowAttrs("class").Matching(p.classRE).OnElements(name)
+		}
+		if p.idPrefix != "" {
+			bm.AllowAttrs("id", "name").Matching(idRE(p.idPrefix)).OnElements(name)
+		}
 		for attr, rule := range el.attrs {
 			switch {
 			case rule.any:
@@ -258,10 +286,16 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 			}
 		}
 	}
+	if wild {
+		// bluemonday's only way to keep attributes it is not given by
+		// name: every data-* name on every element, whatever its value.
+		// The first stage enforces the wildcards' elements and patterns.
+		bm.AllowDataAttributes()
+	}
 	// rel and target are written by sanitize; allow exactly what it writes.
 	links := []string{"a", "area"}
 	if len(p.rel) > 0 {
-		bm.AllowAttrs("rel").Matching(regexp.MustCompile(`^(?:` + strings.Join(relTokens, "|") + `)(?: (?:` + strings.Join(relTokens, "|") + `))*$`)).OnElements(links...)
+		bm.AllowAttrs("rel").Matching(regexp.MustCompile(`^` + regexp.QuoteMeta(strings.Join(p.rel, " ")) + `$`)).OnElements(links...)
 	}
 	if p.cfg.Links.TargetBlank {
 		bm.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements(links...)

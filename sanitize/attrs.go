@@ -75,15 +75,15 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		}
 		if out != val {
 			changed, text = true, ""
-			action, reason := RewroteURL, ReasonCanonical
+			action, why := RewroteURL, ReasonCanonical
 			switch {
 			case s.hooked:
-				reason = ReasonURLHook
-			case s.rewrite != "":
-				action, reason = RewroteAttribute, s.rewrite
+				why = ReasonURLHook
+			case s.rewroteWhy != "":
+				action, why = s.rewroteAction, s.rewroteWhy
 			}
 			s.change(Change{Element: name, Attribute: key, Action: action,
-				Reason: reason, Before: val, After: out, Flags: s.flags})
+				Reason: why, Before: val, After: out, Flags: s.flags})
 		} else if s.flags != 0 {
 			s.change(Change{Element: name, Attribute: key, Action: Flagged,
 				Reason: ReasonSuspicious, Before: val, Flags: s.flags})
@@ -116,24 +116,35 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, Reason) {
 	var res urlnorm.Result
-	s.flags, s.rewrite, s.hooked = 0, "", false
+	s.flags, s.rewroteWhy, s.hooked = 0, "", false
 	s.attr, s.attrEl = key, el.Name
 	if strings.HasPrefix(key, "on") {
 		return "", res, ReasonEventHandler
 	}
+	ids := s.idPre != "" && (key == "id" || key == "name")
 	rule := el.Attr(key)
+	classes := key == "class" && el.FiltersClasses()
 	switch {
-	case rule == nil:
+	case rule == nil && !classes && !ids:
 		return "", res, ReasonNotAllowed
 	case len(val) > s.limits.MaxAttributeBytes:
 		return "", res, ReasonTooLong
+	case ids:
+		out, reason := s.id(val)
+		return out, res, reason
 	}
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
-		if k := rule.Kind(); k != policy.KindURL && k != policy.KindSrcset && k != policy.KindURLList {
-			s.rewrite = ReasonInvalidUTF8 // a URL's repair is its canonical form
+		if rule == nil || !urlKind(rule.Kind()) {
+			// A URL's repair is its canonical form; anything else's is this.
+			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonInvalidUTF8
 		}
+	}
+	if classes && (rule == nil || !rule.Allows(out)) {
+		// Not allowed as a whole by an attribute entry: token by token.
+		out, reason := s.classes(el, out)
+		return out, res, reason
 	}
 	// The compiled rule knows what the value holds (policy.KindOf, or the
 	// policy's declaration); a kind this pass does not know is dropped.
@@ -141,6 +152,9 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	switch k := rule.Kind(); k {
 	case policy.KindURL:
 		out, res, reason = s.url(out)
+		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href") {
+			out = s.fragment(out)
+		}
 	case policy.KindSrcset:
 		out, reason = s.srcset(out)
 	case policy.KindURLList:
@@ -152,7 +166,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 		}
 		var dropped bool
 		if out, dropped, reason = s.styles(rule, out); dropped {
-			s.rewrite = ReasonCSSFiltered
+			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonCSSFiltered
 		}
 	default:
 		if !k.Inert() {
@@ -198,14 +212,19 @@ func (s *pass) url(v string) (string, urlnorm.Result, Reason) {
 }
 
 // links sets rel and target on a link: the policy's rel tokens on every
-// link with an href, target="_blank" on external ones if the policy says
-// so. What the author wrote is replaced in its place (relAt, targetAt:
+// link with an href (external ones only, with links.rel_on: external),
+// target="_blank" on external ones if the policy says so. What the author wrote is replaced in its place (relAt, targetAt:
 // its index in s.attrs, or -1), or removed; a new one goes last.
 func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt, targetAt int) bool {
 	wantRel, wantTarget := "", ""
 	if hasHref {
-		wantRel = s.rel
-		if s.p.TargetBlank() && host != "" && !s.p.Internal(host) {
+		// External as a browser sees it: a host ("https://x", "//x",
+		// "\\x"), not one of the site's; relative references are internal.
+		external := host != "" && !s.p.Internal(host)
+		if !s.relExt || external {
+			wantRel = s.rel
+		}
+		if s.p.TargetBlank() && external {
 			wantTarget = "_blank"
 		}
 	}
@@ -350,4 +369,9 @@ func (s *pass) spaced(v string) (string, Reason) {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// urlKind reports whether k holds URLs, which check rewrites canonical.
+func urlKind(k policy.Kind) bool {
+	return k == policy.KindURL || k == policy.KindSrcset || k == policy.KindURLList
 }

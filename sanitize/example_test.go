@@ -116,3 +116,25 @@ func Example_commentHandler() {
 	// Output:
 	// 200 <article class="comment">Nice! <a href="https://example.com/" rel="nofollow ugc">see this</a></article>
 }
+
+// A Markdown comment keeps its footnotes: ids are written under a prefix
+// and same-document links follow them; code keeps its language class,
+// token by token; only the external link gets nofollow.
+func ExampleString_markdown() {
+	c, err := policy.PresetConfig("ugc")
+	if err != nil {
+		panic(err)
+	}
+	c.IDs.Prefix = "user-content-"
+	c.Classes = []policy.ClassRule{{On: []string{"code"}, Match: "language-[a-z]+"}}
+	c.Links.RelOn = "external"
+	p, err := policy.Compile(c)
+	if err != nil {
+		panic(err)
+	}
+	out, err := sanitize.String(`<p id="top">Note<sup><a href="#fn:1">1</a></sup> <a href="https://example.com/">elsewhere</a></p>`+
+		`<code class="language-go hljs">go</code><ol><li id="fn:1">The note.</li></ol>`, p)
+	fmt.Println(out, err)
+	// Output:
+	// <p id="user-content-top">Note<sup><a href="#user-content-fn:1">1</a></sup> <a href="https://example.com/" rel="nofollow ugc">elsewhere</a></p><code class="language-go">go</code><ol><li id="user-content-fn:1">The note.</li></ol> <nil>
+}

@@ -97,6 +97,52 @@ func TestGrowth(t *testing.T) {
 	}
 }
 
+// TestGrowthFeatures is TestGrowth for the dimensions issue 12's settings
+// add, under the features test policy: class tokens (kept, and filtered),
+// data-* attributes per tag (kept, and refused for their URL-like names),
+// and the length of an id and of a same-document link.
+func TestGrowthFeatures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test; runs without -short")
+	}
+	c := featuresConfig(t)
+	c.Limits = policy.Limits{MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20, MaxAttributes: 100_000, MaxInputBytes: 1 << 30}
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repeat := func(format string, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, format, i)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name string
+		n    int
+		gen  func(n int) string
+	}{
+		{"class-tokens-kept", 2000, func(n int) string { return `<p class="` + strings.Repeat("note spoiler ", n) + `">x</p>` }},
+		{"class-tokens-filtered", 2000, func(n int) string { return `<p class="` + repeat("note evil%d	", n) + `">x</p>` }},
+		{"class-tokens-pattern", 2000, func(n int) string { return `<pre class="` + repeat("lang-x%d ", n) + `">x</pre>` }},
+		{"data-attributes-per-tag", 1000, func(n int) string { return "<p" + repeat(" data-a%06d=x", n) + ">x</p>" }},
+		{"url-named-data-attributes", 1000, func(n int) string { return "<p" + repeat(" data-%06d-src=x", n) + ">x</p>" }},
+		{"data-attribute-name-length", 4000, func(n int) string { return "<p data-" + strings.Repeat("a-", n) + "=x>x</p>" }},
+		{"id-length", 4000, func(n int) string { return `<p id="` + strings.Repeat("fn:", n) + `">x</p>` }},
+		{"fragment-length", 4000, func(n int) string { return `<a href="#` + strings.Repeat("%C3%BC", n) + `">x</a>` }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			growth.Check(t, tc.n, tc.gen, func(in string) {
+				if _, err := String(in, p); err != nil {
+					t.Fatalf("String: %v", err)
+				}
+			})
+		})
+	}
+}
+
 // wideLimits is the permissive test policy with nested URL inspection
 // and limits high enough that the growth inputs are processed, not
 // refused.

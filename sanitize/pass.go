@@ -30,7 +30,9 @@ type pass struct {
 	p       *policy.Policy
 	urlOpts urlnorm.Options
 	limits  policy.Limits
-	rel     string // the rel value every link gets
+	rel     string // the rel value every link gets (external ones only, with relExt)
+	relExt  bool   // links.rel_on: external
+	idPre   string // ids.prefix, or ""
 
 	// elements holds the policy's allowed elements with what the pass
 	// needs to know about each, so a start tag costs one lookup.
@@ -63,9 +65,13 @@ type pass struct {
 	tagBuf  []byte   // a tag or escaped text being written (faithful)
 	cBuf    []byte   // a tag being written (canonical)
 
-	flags   urlnorm.Flags // the flags of the attribute being checked (all its URLs)
-	rewrite Reason        // why check changed a value that is not a URL, or ""
-	ignored urlnorm.Flags // the flags the policy neither rejects nor reports
+	flags urlnorm.Flags // the flags of the attribute being checked (all its URLs)
+	// What check did to the value when it changed it for another reason
+	// than urlnorm's canonical form (class tokens dropped, an id
+	// prefixed, CSS declarations dropped, bad UTF-8 repaired), or "".
+	rewroteAction Action
+	rewroteWhy    Reason
+	ignored       urlnorm.Flags // the flags the policy neither rejects nor reports
 
 	hooks        policy.Hooks
 	attr, attrEl string // the attribute being checked and its element
@@ -134,6 +140,7 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 		s.rel = strings.Join(p.Rel(), " ")
 		s.breaks = p.WordBreaks()
 		s.hooks = p.Hooks()
+		s.relExt, s.idPre = p.RelOn() == "external", p.IDPrefix()
 		s.elements = map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {

@@ -89,6 +89,20 @@ const (
 	// its href (links.text_mismatch): flagged, rewritten, or its href
 	// removed.
 	ReasonLinkTextMismatch Reason = "link-text-mismatch"
+	// ReasonClassTokens: a class attribute filtered token by token
+	// (policy classes), written with its allowed tokens only
+	// ([RewroteAttribute]).
+	ReasonClassTokens Reason = "class-tokens"
+	// ReasonNoAllowedClass: a class attribute with no allowed token left.
+	ReasonNoAllowedClass Reason = "no-allowed-class"
+	// ReasonIDPrefix: an id or name written under the policy's ids.prefix
+	// ([RewroteAttribute]), or a same-document link to one rewritten to
+	// follow it ([RewroteURL]).
+	ReasonIDPrefix Reason = "id-prefix"
+	// ReasonBadID: an id or name that is not a valid id (empty, or with
+	// anything but letters, digits, marks, "-", "_", ":" and "."), removed
+	// under ids.prefix.
+	ReasonBadID Reason = "bad-id"
 )
 
 // Reasons about URLs, besides urlnorm's ([URLReason]).
@@ -206,7 +220,8 @@ var ownReasons = []Reason{
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
-	ReasonLinkPolicy, ReasonLinkTextMismatch,
+	ReasonLinkPolicy, ReasonLinkTextMismatch, ReasonClassTokens,
+	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
 	ReasonBadDescriptor, ReasonAmbiguousComma,

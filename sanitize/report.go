@@ -14,8 +14,8 @@ const (
 	RemovedElement   Action = "removed-element"   // a tag was dropped, its text kept
 	RemovedContent   Action = "removed-content"   // an element was dropped with everything in it
 	RemovedAttribute Action = "removed-attribute" // an attribute was dropped
-	RewroteURL       Action = "rewrote-url"       // a URL was replaced by its canonical form
-	RewroteAttribute Action = "rewrote-attribute" // rel/target set on a link, a srcset candidate dropped
+	RewroteURL       Action = "rewrote-url"       // a URL was replaced by its canonical form, or a same-document link prefixed (ids.prefix)
+	RewroteAttribute Action = "rewrote-attribute" // rel/target set on a link, class tokens dropped, an id or name prefixed
 	RemovedComment   Action = "removed-comment"   // a comment or doctype was dropped
 	ClosedElement    Action = "closed-element"    // an element left open was closed
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close

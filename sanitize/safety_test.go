@@ -35,7 +35,8 @@ func loadVectors(tb testing.TB) []vector {
 	return vs
 }
 
-// testPolicies are the presets and the permissive test policy.
+// testPolicies are the presets, the permissive test policy and the
+// features one (issue 12's settings turned on).
 func testPolicies(tb testing.TB) map[string]*policy.Policy {
 	tb.Helper()
 	ps := map[string]*policy.Policy{}

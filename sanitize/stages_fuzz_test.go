@@ -2,17 +2,20 @@ package sanitize
 
 import "testing"
 
-// FuzzStages checks, under every preset and the permissive test policy,
-// the properties of TestFaithfulOutput: the policy's bluemonday stage,
-// over the pass's faithful form, writes exactly the canonical form (it is the
-// second line of defence: when it has to remove something the first stage
-// has a bug); the faithful form parses to the same DOM as the stage's
-// output; the output differs from the input exactly when a change is
+// FuzzStages checks, under every preset and the permissive and features
+// test policies, the properties of TestFaithfulOutput: the policy's
+// bluemonday stage, over the pass's faithful form, writes exactly the
+// canonical form (it is the second line of defence: when it has to
+// remove something the first stage has a bug); the faithful form parses
+// to the same DOM as the stage's output; the output differs from the input exactly when a change is
 // reported; and it is a fixed point. (The check needs the pass alone, so
 // it lives here rather than in fuzz/FuzzSanitize.)
 func FuzzStages(f *testing.F) {
 	for _, v := range loadVectors(f) {
 		f.Add(v.Input)
+	}
+	for _, s := range featureSeeds {
+		f.Add(s)
 	}
 	policies := testPolicies(f)
 	f.Fuzz(func(t *testing.T, in string) {
@@ -22,4 +25,16 @@ func FuzzStages(f *testing.F) {
 			}
 		}
 	})
+}
+
+// featureSeeds exercise the features test policy: data-* wildcards,
+// class tokens, prefixed ids and same-document links, rel on external
+// links.
+var featureSeeds = []string{
+	`<p class=" spoiler	evil  note " data-x=1 data-src=/a data-xmlns=x data-a:b=c id="fn:1">x</p>`,
+	`<sup id=fnref:1><a href="#fn:1" name=n>1</a></sup><a href="#%66n:1">f</a><a href="#:~:text=a">t</a>`,
+	`<a href="#user-content-x">u</a><a href=#>e</a><a href="#%zz">b</a><a href="#a%20b">s</a>`,
+	`<pre class="lang-go x<y" data-md-x="a b"><code class="LANGUAGE-GO prettyprint">x</code></pre>`,
+	`<a href="https://forum.example/">i</a><a href="//evil.example/" rel=me>e</a><a href=/rel>r</a>`,
+	`<svg><use href="#icon"></use></svg><p id="überblick" class="x&lt;y">ü</p>`,
 }

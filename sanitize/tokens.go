@@ -1,0 +1,119 @@
+package sanitize
+
+import (
+	"strings"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// This file holds the checks of values the policy allows token by token:
+// class (classes rules) and id, name and same-document links (ids.prefix).
+
+// classes filters a class value token by token (HTML §2.3.8: tokens are
+// separated by ASCII white space): the tokens the element's class rules
+// allow stay, in their order, the others go. A value whose every token is
+// allowed is kept as written; otherwise the tokens kept are joined with
+// one space. No token left drops the attribute. Linear in the value.
+func (s *pass) classes(el *policy.Element, v string) (string, Reason) {
+	var b strings.Builder
+	all := true
+	for i := 0; i < len(v); {
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		start := i
+		for i < len(v) && !isSpace(v[i]) {
+			i++
+		}
+		if start == i {
+			break
+		}
+		tok := v[start:i]
+		if !el.AllowsClass(tok) {
+			all = false
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(tok)
+	}
+	switch {
+	case b.Len() == 0:
+		return "", ReasonNoAllowedClass
+	case all:
+		return v, ""
+	}
+	s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonClassTokens
+	return b.String(), ""
+}
+
+// id checks an id or name value under ids.prefix and writes it under the
+// prefix (policy.Policy.PrefixID).
+func (s *pass) id(v string) (string, Reason) {
+	out, ok := s.p.PrefixID(v)
+	if !ok {
+		return "", ReasonBadID
+	}
+	if out != v {
+		s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonIDPrefix
+	}
+	return out, ""
+}
+
+// fragment rewrites a canonical same-document link ("#fn:1": it starts
+// with "#") to the prefixed id it names ("#user-content-fn:1"), so that it
+// still finds its target. A fragment that is empty, already prefixed or
+// not an id once decoded (a text fragment "#:~:text=x", a malformed
+// escape) is left as it is. The prefix needs no escaping (policy's
+// idPrefixRE), and urlnorm decodes its characters' escapes, so the
+// canonical fragment starts with the prefix exactly when the id does.
+func (s *pass) fragment(u string) string {
+	if len(u) < 2 || u[0] != '#' || strings.HasPrefix(u[1:], s.idPre) {
+		return u
+	}
+	frag, ok := unescapeFragment(u[1:])
+	if !ok {
+		return u
+	}
+	if _, ok := s.p.PrefixID(frag); !ok {
+		return u
+	}
+	s.rewroteAction, s.rewroteWhy = RewroteURL, ReasonIDPrefix
+	return "#" + s.idPre + u[1:]
+}
+
+// unescapeFragment decodes the %XX escapes of a canonical fragment, as a
+// browser does before it looks for the element with that id (HTML
+// §7.4.6.3 "find a potential indicated element"); ok is false for a
+// malformed escape.
+func unescapeFragment(f string) (string, bool) {
+	if strings.IndexByte(f, '%') < 0 {
+		return f, true
+	}
+	b := make([]byte, 0, len(f))
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b = append(b, f[i])
+			continue
+		}
+		if i+2 >= len(f) || unhex(f[i+1]) < 0 || unhex(f[i+2]) < 0 {
+			return "", false
+		}
+		b = append(b, byte(unhex(f[i+1])<<4|unhex(f[i+2])))
+		i += 2
+	}
+	return string(b), true
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return int(c - 'A' + 10)
+	}
+	return -1
+}
