@@ -138,3 +138,24 @@ func ugcPolicy(t *testing.T) *policy.Policy {
 	}
 	return p
 }
+
+// TestOtherHeadingEndTag: a heading's end tag closes any open heading, as
+// in a browser, so that "<h4>x</h2>" does not leave the rest of the
+// comment inside a heading.
+func TestOtherHeadingEndTag(t *testing.T) {
+	p := ugcPolicy(t)
+	for in, want := range map[string]string{
+		"<h4>x</h2><p>y</p>":    "<h4>x</h4><p>y</p>",
+		"<h2>a<b>x</h3>y":       "<h2>a<b>x</b></h2>y",
+		"<h1>a</h1><p>x</h2>y":  "<h1>a</h1><p>xy</p>",
+		"<h3>a<h5>b</h6>c</h3>": "<h3>a</h3><h5>b</h5>c",
+	} {
+		out, err := String(in, p)
+		if err != nil || out != want {
+			t.Errorf("%q: got %q %v, want %q", in, out, err, want)
+		}
+		if problem := faithfulProblem(t, in, p); problem != "" {
+			t.Errorf("%q: %s", in, problem)
+		}
+	}
+}

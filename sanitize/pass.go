@@ -537,8 +537,35 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 	}
+	if headings[name] && s.closeHeading(name) {
+		return
+	}
 	s.dropBreak(name)
 	s.droppedEndTag(name)
+}
+
+// closeHeading closes the innermost open heading for the end tag of
+// another heading, name, as a browser does ("An end tag whose tag name is
+// one of: h1, …, h6", HTML §13.2.6.4.7): "<h4>x</h2>" is a closed h4.
+// The end tag is written as the heading's own ("</h4>"), so that the
+// output reads as what the browser builds. It reports whether a heading
+// was open.
+func (s *pass) closeHeading(name string) bool {
+	at := int32(-1)
+	for h := range headings {
+		if a, ok := s.elements[h]; ok {
+			at = max(at, s.lastOpen[a.slot])
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	for len(s.stack) > int(at)+1 {
+		s.closeTop(true)
+	}
+	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonOtherHeading, After: s.stack[at].name})
+	s.closeTop(false)
+	return true
 }
 
 // dropBreak notes what a dropped tag named name separated, if the policy

@@ -52,6 +52,10 @@ const (
 	// ReasonEndTagBR: "</br>", which browsers read as a line break,
 	// written "<br>".
 	ReasonEndTagBR Reason = "end-tag-br"
+	// ReasonOtherHeading: the end tag of a heading ("</h2>") that closes
+	// another open heading, as it does in a browser, written as that
+	// heading's ("</h4>").
+	ReasonOtherHeading Reason = "other-heading"
 	// ReasonSelfClosingIgnored: an HTML element written "<div/>", which is
 	// open to a browser, written "<div>".
 	ReasonSelfClosingIgnored Reason = "self-closing-ignored"
@@ -215,7 +219,7 @@ const ReasonFirstStageMissed Reason = "first-stage-missed"
 var ownReasons = []Reason{
 	ReasonNotAllowed, ReasonForbidden, ReasonMisplaced, ReasonNoAttributesLeft,
 	ReasonUnterminated, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
-	ReasonEndTagAttributes, ReasonEndTagBR, ReasonSelfClosingIgnored,
+	ReasonEndTagAttributes, ReasonEndTagBR, ReasonOtherHeading, ReasonSelfClosingIgnored,
 	ReasonAmbiguousSelfClosing, ReasonUnreadableAttributes,
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,

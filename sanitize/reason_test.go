@@ -114,6 +114,7 @@ var reasonTriggers = []struct {
 	{ReasonCSSElement, "permissive", `<b style="background:element(#x)">x</b>`},
 	{ReasonCSSNoAllowedDeclaration, "features", `<span style="position:fixed">x</span>`},
 	{ReasonCSSFiltered, "features", `<span style="color:red;position:fixed">x</span>`},
+	{ReasonOtherHeading, "ugc", `<h4>x</h2>`},
 	{ReasonClassTokens, "features", `<b class="spoiler other">x</b>`},
 	{ReasonNoAllowedClass, "features", `<b class="other">x</b>`},
 	{ReasonIDPrefix, "features", `<p id="x">x</p>`},
