@@ -30,7 +30,7 @@ func TestAPIBoundary(t *testing.T) {
 		want []string
 	}{
 		{"*Policy", (*policy.Policy)(nil), []string{
-			"Config", "Element", "Internal", "Limits", "Rel", "ReportFlags",
+			"Config", "Element", "EmbedHost", "EmbedSandbox", "Internal", "Limits", "Rel", "ReportFlags",
 			"String", "TargetBlank", "TextMismatch", "URLOptions", "WordBreaks",
 		}},
 		{"*Element", (*policy.Element)(nil), []string{"Attr"}},

@@ -38,6 +38,10 @@ type Config struct {
 	// innerText separates them. On in the strict preset.
 	WordBreaks bool `yaml:"word_breaks,omitempty" json:"word_breaks,omitempty"`
 
+	// Embeds allows iframe for the hosts it lists, sandboxed (see
+	// [Embeds]). Never set in a preset.
+	Embeds Embeds `yaml:"embeds,omitempty" json:"embeds,omitempty"`
+
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`

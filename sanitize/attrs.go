@@ -105,6 +105,9 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	if link {
 		changed = s.links(name, s.href != "", s.hrefHost, rel, target, relAt, targetAt) || changed
 	}
+	if name == embedElement && s.hasSrc() { // else the iframe goes
+		changed = s.embedSandbox(name) || changed
+	}
 	return changed
 }
 
@@ -122,6 +125,14 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	case len(val) > s.limits.MaxAttributeBytes:
 		return "", res, ReasonTooLong
 	}
+	if key == "sandbox" && el.Name == embedElement {
+		// The policy's, whatever the input said.
+		v := s.p.EmbedSandbox()
+		if val != v {
+			s.rewrite = ReasonEmbedSandbox
+		}
+		return v, res, ""
+	}
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
@@ -135,6 +146,9 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	switch k := rule.Kind(); k {
 	case policy.KindURL:
 		out, res, reason = s.url(out)
+		if reason == "" && el.Name == embedElement {
+			reason = s.embedSrc(res)
+		}
 	case policy.KindSrcset:
 		out, reason = s.srcset(out)
 	case policy.KindURLList:
