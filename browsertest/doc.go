@@ -33,6 +33,20 @@
 //     returns its input, over the positive controls and the corpus, and
 //     checks that the stage reports them: the stage can fail.
 //
+//   - TestEmbedSandbox (embed_test.go) runs its own Chromium, with a
+//     loopback TLS server under two names (site.test, the page; embed.test,
+//     an attacker's embed host) mapped by host-resolver-rules, so the
+//     iframe URLs are the port-less https URLs a policy's embeds allow.
+//     The embedded page reads parent.document, calls a function of the
+//     page, opens a dialog and windows and, on real clicks (user
+//     activation), opens a window and navigates the top-level page. The
+//     iframes sanitize keeps (from an input asking for allow-top-navigation,
+//     allow-popups, allow-modals, ...) run their script and reach none of
+//     these; the same page without a sandbox, or with the attacker's, does
+//     (the positive controls). A frame of the page's own origin with
+//     allow-scripts and allow-same-origin does reach the page, which is
+//     why policy.Compile refuses the site's own hosts with both. About 12 s.
+//
 //   - TestURLStage (urlstage_test.go) sends more than 26,000 URLs, from the
 //     URL corpora and a seeded generator of deceptive forms, through
 //     urlnorm (default options and the ugc preset's) and through

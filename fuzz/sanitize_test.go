@@ -83,7 +83,7 @@ func FuzzSanitize(f *testing.F) {
 				}
 				continue
 			}
-			for _, problem := range safety.ProblemsWith(out, p.URLOptions().Schemes, oracle.BrowserScheme) {
+			for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, oracle.BrowserScheme, p.Config().Embeds.Hosts) {
 				t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)
 			}
 			for _, leak := range safety.Leaks(out) {

@@ -135,6 +135,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)
 	k.limits(flat.Limits)
+	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
 	if len(k.errs) > 0 || k.more > 0 {
 		return nil, k.errs, k.more
 	}

@@ -49,6 +49,10 @@ type Config struct {
 	// Hooks are Go callbacks (see [Hooks]); a policy file has none.
 	Hooks Hooks `yaml:"-" json:"-"`
 
+	// Embeds allows iframe for the hosts it lists, sandboxed (see
+	// [Embeds]). Never set in a preset.
+	Embeds Embeds `yaml:"embeds,omitempty" json:"embeds,omitempty"`
+
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`

@@ -19,16 +19,18 @@ import (
 // concurrent use; build one with [Compile], [Preset] or [LoadFile] and
 // share it.
 type Policy struct {
-	name     string
-	cfg      Config
-	elements map[string]*Element
-	urlOpts  urlnorm.Options
-	report   urlnorm.Flags // the flags urls.flags maps to report
-	rel      []string
-	internal map[string]bool // the base URL's host and Links.InternalHosts
-	idPrefix string          // IDs.Prefix, once checked
-	classRE  *regexp.Regexp  // what the policy stage allows in a filtered class
-	bm       *bluemonday.Policy
+	name       string
+	cfg        Config
+	elements   map[string]*Element
+	urlOpts    urlnorm.Options
+	report     urlnorm.Flags // the flags urls.flags maps to report
+	rel        []string
+	internal   map[string]bool // the base URL's host and Links.InternalHosts
+	idPrefix   string          // IDs.Prefix, once checked
+	classRE    *regexp.Regexp  // what the policy stage allows in a filtered class
+	sandbox    string          // the sandbox written on iframes (Config.Embeds), or ""
+	embedHosts []string        // Config.Embeds.Hosts, sorted
+	bm         *bluemonday.Policy
 }
 
 // Element is an allowed element and the attributes allowed on it: by
@@ -204,6 +206,8 @@ func (p *Policy) Config() Config {
 	c.Links.Rel = slices.Clone(c.Links.Rel)
 	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
 	c.Classes = cloneClasses(c.Classes)
+	c.Embeds.Hosts = slices.Clone(c.Embeds.Hosts)
+	c.Embeds.Sandbox = slices.Clone(c.Embeds.Sandbox)
 	return c
 }
 

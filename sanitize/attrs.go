@@ -110,6 +110,9 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	if link {
 		changed = s.links(name, s.href != "", s.hrefHost, rel, target, relAt, targetAt) || changed
 	}
+	if name == embedElement && s.hasSrc() { // else the iframe goes
+		changed = s.embedSandbox(name) || changed
+	}
 	return changed
 }
 
@@ -133,6 +136,14 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 		out, reason := s.id(val)
 		return out, res, reason
 	}
+	if key == "sandbox" && el.Name == embedElement {
+		// The policy's, whatever the input said.
+		v := s.p.EmbedSandbox()
+		if val != v {
+			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonEmbedSandbox
+		}
+		return v, res, ""
+	}
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
@@ -154,6 +165,15 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 		out, res, reason = s.url(out)
 		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href") {
 			out = s.fragment(out)
+		}
+		if reason == "" && el.Name == embedElement {
+			if s.hooked {
+				// The hook's URL is what loads: judge it, not the author's.
+				again, _ := urlnorm.Inspect(out, s.urlOpts)
+				reason = s.embedSrc(again)
+			} else {
+				reason = s.embedSrc(res)
+			}
 		}
 	case policy.KindSrcset:
 		out, reason = s.srcset(out)

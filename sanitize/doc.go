@@ -44,7 +44,10 @@
 // context, in a UTF-8 page: no script element, no event handler, no
 // javascript:, vbscript: or data: URL (or any scheme outside the policy's
 // list) in any attribute a browser fetches or follows, no base, meta,
-// iframe srcdoc or SVG animation of links. The browser tests in
+// iframe srcdoc or SVG animation of links; no iframe unless the policy's
+// embeds list hosts, and then only an https frame of one of them with the
+// policy's sandbox (never top navigation, popups, dialogs or forms). The
+// browser tests in
 // browsertest run every corpus vector through each preset in Chromium and
 // check that none executes.
 //
@@ -60,6 +63,8 @@
 // MathML, SVG integration points and animations are never allowed: a
 // token stream cannot follow how browsers parse inside them (bluemonday
 // CVE-2021-42576, ammonia RUSTSEC-2021-0074). Their content is dropped.
+// The one exception, an iframe of the policy's embeds, is kept only in
+// HTML content and always without its content (embeds.go).
 //
 // Limits (input size, nesting depth, token size, attribute count and
 // length) bound time and memory; exceeding the first three is a

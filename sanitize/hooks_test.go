@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -140,5 +141,26 @@ func TestHooksPrinted(t *testing.T) {
 	}
 	if _, err := policy.Load(strings.NewReader("extends: ugc\nhooks: {url: x}\n"), "h.yaml"); err == nil {
 		t.Error("a file set hooks")
+	}
+}
+
+// TestURLHookEmbed: an iframe's src as the URL hook rewrote it is what
+// loads, so the embed hosts judge that, not the author's.
+func TestURLHookEmbed(t *testing.T) {
+	c := policy.UGC().Config()
+	c.Embeds.Hosts = []string{"www.youtube-nocookie.com"}
+	c.Hooks.URL = func(u policy.URLContext) (string, bool) {
+		if u.Element == "iframe" {
+			return strings.Replace(u.URL, "www.youtube-nocookie.com", "evil.example", 1), true
+		}
+		return u.URL, true
+	}
+	p := mustCompile(t, c)
+	out, changes, err := StringReport(`<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>`, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "" || !slices.ContainsFunc(changes, func(c Change) bool { return c.Reason == ReasonEmbedHost }) {
+		t.Errorf("got %q %v, want the iframe removed for its host", out, changes)
 	}
 }

@@ -53,6 +53,7 @@ type pass struct {
 	gap     byte           // what dropped elements left between texts (wordBreak), or 0
 	last1   byte           // the last byte of text written, or 0
 	breaks  bool           // the policy's WordBreaks
+	embeds  bool           // the policy allows iframe (embeds.go)
 	marked  bool           // fragmentMark was written since the last segment
 	endRaw  []byte         // the end tag being matched, as written, or nil
 	endLen  int            // the faithful length of the last end tag written
@@ -147,6 +148,10 @@ func newPass(out twin, r io.Reader, p *policy.Policy, report func(Change)) *pass
 				s.elements[name] = allowed{el, elemInfos[name], int32(len(s.elements))}
 			}
 		}
+		if el := p.Element(embedElement); el != nil {
+			s.elements[embedElement] = allowed{el, elemInfos[embedElement], int32(len(s.elements))}
+		}
+		s.embeds = p.Element(embedElement) != nil
 		s.lastOpen = make([]int32, len(s.elements))
 	}
 	for i := range s.lastOpen {
@@ -325,6 +330,10 @@ func (s *pass) text(raw []byte) {
 	if s.skip != "" {
 		return
 	}
+	if s.inEmbed() {
+		s.change(Change{Element: embedElement, Action: RemovedContent, Reason: ReasonEmbedContent})
+		return
+	}
 	if len(s.link.held) > 0 && s.hideAt < 0 {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
@@ -381,8 +390,16 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	}
 	el, info := a.el, a.info
 	name = el.Name // a string the policy owns, safe to keep on the stack
+	if name == embedElement && s.foreignContent() {
+		s.dropEmbed(ReasonMisplaced) // an SVG element whose content is markup
+		return
+	}
 	foreign, void, placed := s.startContext(name, info, selfClosing)
 	if !void && !s.room() {
+		return
+	}
+	if !placed && name == embedElement {
+		s.dropEmbed(ReasonMisplaced)
 		return
 	}
 	if !placed {
@@ -393,6 +410,10 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		return
 	}
 	changed := s.attributes(el, name)
+	if name == embedElement && !s.hasSrc() {
+		s.dropEmbed(ReasonEmbedNoSrc)
+		return
+	}
 	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 {
 		// Like bluemonday: a link without href or an image without src is
 		// only its content. Its end tag is consumed without a trace.

@@ -29,7 +29,8 @@ const (
 	// that is not text.
 	ReasonForbidden Reason = "forbidden"
 	// ReasonMisplaced: an allowed element, or "</br>", where the HTML
-	// parser would not put it (a table cell outside a table): removed.
+	// parser would not put it (a table cell outside a table): removed;
+	// an iframe with its content.
 	ReasonMisplaced Reason = "misplaced"
 	// ReasonNoAttributesLeft: an element that means nothing without its
 	// attributes (a link whose href was refused, an image without src):
@@ -181,6 +182,25 @@ const (
 // ([RewroteAttribute]).
 const ReasonCSSFiltered Reason = "css-filtered"
 
+// Reasons about embeds (policy.Config.Embeds).
+const (
+	// ReasonEmbedURL: an iframe src that is not an absolute https URL
+	// made of the host alone (no user info, no port): removed.
+	ReasonEmbedURL Reason = "embed-url"
+	// ReasonEmbedHost: an iframe src whose host is not one of the
+	// policy's embeds.hosts: removed.
+	ReasonEmbedHost Reason = "embed-host"
+	// ReasonEmbedNoSrc: an iframe without an allowed src, removed with
+	// its content.
+	ReasonEmbedNoSrc Reason = "embed-no-src"
+	// ReasonEmbedSandbox: an iframe's sandbox written with the policy's
+	// tokens, replacing the input's or added ([RewroteAttribute]).
+	ReasonEmbedSandbox Reason = "embed-sandbox"
+	// ReasonEmbedContent: the content of a kept iframe (fallback text,
+	// which browsers never show), removed.
+	ReasonEmbedContent Reason = "embed-content"
+)
+
 // Reasons about text, written escaped ([ReencodedText]).
 const (
 	// ReasonNUL: a NUL byte, which the parser replaces or drops.
@@ -236,6 +256,9 @@ var ownReasons = []Reason{
 	ReasonCSSBehavior, ReasonCSSImport, ReasonCSSImageSet, ReasonCSSImage,
 	ReasonCSSCrossFade, ReasonCSSSrc, ReasonCSSElement,
 	ReasonCSSNoAllowedDeclaration, ReasonCSSFiltered,
+
+	ReasonEmbedURL, ReasonEmbedHost, ReasonEmbedNoSrc, ReasonEmbedSandbox,
+	ReasonEmbedContent,
 
 	ReasonNUL, ReasonInvalidUTF8, ReasonMarkupChar, ReasonJoinsText,
 

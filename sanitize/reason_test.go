@@ -127,6 +127,11 @@ var reasonTriggers = []struct {
 	{ReasonInvalidUTF8, "ugc", "a\xffb"},
 	{ReasonMarkupChar, "ugc", "a<"},
 	{ReasonJoinsText, "ugc", "x&am<foo>p;"},
+	{ReasonEmbedURL, "features", `<iframe src="http://www.youtube.com/embed/x"></iframe>`},
+	{ReasonEmbedHost, "features", `<iframe src="https://evil.example/"></iframe>`},
+	{ReasonEmbedNoSrc, "features", `<iframe title="x"></iframe>`},
+	{ReasonEmbedSandbox, "features", `<iframe src="https://player.vimeo.com/video/1"></iframe>`},
+	{ReasonEmbedContent, "features", `<iframe src="https://player.vimeo.com/video/1" sandbox="allow-scripts allow-same-origin allow-presentation">x</iframe>`},
 }
 
 // untriggered are the reasons no input here produces: defences behind

@@ -82,7 +82,7 @@ func TestCorpusSafety(t *testing.T) {
 					if err != nil {
 						t.Fatalf("String: %v", err)
 					}
-					for _, problem := range safety.Problems(out, p.URLOptions().Schemes) {
+					for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, safety.SchemeOf, p.Config().Embeds.Hosts) {
 						t.Errorf("%s\ninput:  %q\noutput: %q", problem, v.Input, out)
 					}
 					for _, leak := range safety.Leaks(out) {

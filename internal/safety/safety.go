@@ -38,6 +38,17 @@ func Problems(out string, schemes []string) []string {
 // which also reports a URL the browser cannot parse (a stricter check
 // than the scheme alone: a module outside it cannot depend on the oracle).
 func ProblemsWith(out string, schemes []string, scheme func(string) string) []string {
+	return ProblemsEmbeds(out, schemes, scheme, nil)
+}
+
+// ProblemsEmbeds is [ProblemsWith] for a policy whose embeds setting
+// allows iframes of hosts: such an iframe is no problem if its src is
+// literally "https://" + one of hosts + "/…" (nothing a browser could
+// read another host from) and it has a sandbox attribute whose tokens
+// are all among allow-scripts, allow-same-origin and allow-presentation
+// (none lets the frame navigate the page, open windows or dialogs, or
+// submit forms). Any other iframe is a problem, as in ProblemsWith.
+func ProblemsEmbeds(out string, schemes []string, scheme func(string) string, hosts []string) []string {
 	doc, err := html.Parse(strings.NewReader(out))
 	if err != nil {
 		return []string{fmt.Sprintf("output does not parse: %v", err)}
@@ -46,7 +57,7 @@ func ProblemsWith(out string, schemes []string, scheme func(string) string) []st
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode {
-			problems = append(problems, unsafeElement(n, schemes, scheme)...)
+			problems = append(problems, unsafeElement(n, schemes, scheme, hosts)...)
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
@@ -56,10 +67,14 @@ func ProblemsWith(out string, schemes []string, scheme func(string) string) []st
 	return problems
 }
 
-func unsafeElement(n *html.Node, schemes []string, scheme func(string) string) []string {
+func unsafeElement(n *html.Node, schemes []string, scheme func(string) string, hosts []string) []string {
 	var problems []string
 	switch n.Data {
-	case "script", "style", "base", "iframe", "frame", "object", "embed", "meta",
+	case "iframe":
+		if p := embedProblem(n, hosts); p != "" {
+			problems = append(problems, p)
+		}
+	case "script", "style", "base", "frame", "object", "embed", "meta",
 		"link", "template", "noscript", "animate", "set", "foreignobject", "handler":
 		problems = append(problems, fmt.Sprintf("element <%s>", n.Data))
 	}
@@ -143,4 +158,39 @@ func SchemeOf(u string) string {
 		}
 	}
 	return "https"
+}
+
+// safeSandbox are the sandbox tokens the judge accepts on an embed.
+var safeSandbox = map[string]bool{"allow-scripts": true, "allow-same-origin": true, "allow-presentation": true}
+
+// embedProblem describes why an iframe is not an allowed embed of hosts,
+// or returns "".
+func embedProblem(n *html.Node, hosts []string) string {
+	if n.Namespace != "" || len(hosts) == 0 {
+		return "element <iframe>"
+	}
+	src, sandbox, hasSandbox := "", "", false
+	for _, a := range slices.Backward(n.Attr) { // the parser keeps the first of a name
+		switch {
+		case a.Namespace != "":
+		case a.Key == "src":
+			src = a.Val
+		case a.Key == "sandbox":
+			sandbox, hasSandbox = a.Val, true
+		}
+	}
+	ok := strings.IndexFunc(src, func(r rune) bool { return r <= ' ' || r == '\\' }) < 0 &&
+		slices.ContainsFunc(hosts, func(h string) bool { return strings.HasPrefix(src, "https://"+h+"/") })
+	if !ok {
+		return fmt.Sprintf("<iframe src=%q>: not an https URL of an allowed host", src)
+	}
+	if !hasSandbox {
+		return "<iframe> without sandbox"
+	}
+	for _, t := range strings.FieldsFunc(sandbox, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' }) {
+		if !safeSandbox[strings.ToLower(t)] {
+			return fmt.Sprintf("<iframe sandbox=%q>: %q", sandbox, t)
+		}
+	}
+	return ""
 }
