@@ -3,6 +3,7 @@ package htmlscan
 import (
 	"bytes"
 	"io"
+	"unsafe"
 
 	"golang.org/x/net/html"
 )
@@ -72,6 +73,14 @@ func (z *Scanner) Reset(doc []byte) {
 		seen:  z.seen,
 		out:   z.out[:0],
 	}
+}
+
+// Retained is how many bytes of buffers z keeps for the next document:
+// they grow with the largest tag (in attributes) and decoded token met,
+// so a pool can drop a Scanner that a hostile document grew.
+func (z *Scanner) Retained() int {
+	return cap(z.attrs)*int(unsafe.Sizeof(attrSpan{})) + cap(z.out) +
+		cap(z.seen.slot)*8 + cap(z.seen.lower)
 }
 
 // SetMaxBuf makes [Scanner.Next] fail with [html.ErrBufferExceeded] on a

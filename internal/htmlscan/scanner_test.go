@@ -120,6 +120,9 @@ func TestNoAllocs(t *testing.T) {
 	for _, doc := range docs {
 		walk(&z, doc, true) // grow the buffers
 	}
+	if r := z.Retained(); r == 0 || r > 64<<10 {
+		t.Errorf("Retained() = %d after ten documents, want some, and less than 64 KiB", r)
+	}
 	for _, decode := range []bool{false, true} {
 		if n := testing.AllocsPerRun(5, func() {
 			for _, doc := range docs {
@@ -155,5 +158,15 @@ func walk(z *Scanner, doc []byte, decode bool) (n int) {
 		default:
 			n += len(z.Text())
 		}
+	}
+}
+
+// TestRetained checks that Retained reports what a hostile document grew.
+func TestRetained(t *testing.T) {
+	doc := "<a" + strings.Repeat(" k=v", 10000) + ` b="` + strings.Repeat("&amp;", 10000) + `">`
+	var z Scanner
+	walk(&z, []byte(doc), true)
+	if r := z.Retained(); r < 100000 {
+		t.Errorf("Retained() = %d after a tag of 10000 attributes, want more", r)
 	}
 }

@@ -34,26 +34,23 @@ func (z *Scanner) readStartTag() html.TokenType {
 // rawTextTag returns the lower-case name of an element whose content the
 // Tokenizer reads as raw text, RCDATA, script data or plaintext, or "".
 func rawTextTag(name []byte) string {
-	if len(name) < 3 || len(name) > 9 {
-		return ""
-	}
 	var tags []string
-	switch name[0] | 0x20 {
-	case 'i':
-		tags = []string{"iframe"}
-	case 'n':
-		tags = []string{"noembed", "noframes", "noscript"}
-	case 'p':
-		tags = []string{"plaintext"}
-	case 's':
-		tags = []string{"script", "style"}
-	case 't':
-		tags = []string{"textarea", "title"}
-	case 'x':
+	switch len(name) {
+	case 3:
 		tags = []string{"xmp"}
+	case 5:
+		tags = []string{"style", "title"}
+	case 6:
+		tags = []string{"iframe", "script"}
+	case 7:
+		tags = []string{"noembed"}
+	case 8:
+		tags = []string{"noframes", "noscript", "textarea"}
+	case 9:
+		tags = []string{"plaintext"}
 	}
 	for _, t := range tags {
-		if equalFold(name, t) {
+		if lowerByte(name[0]) == t[0] && equalFold(name, t) {
 			return t
 		}
 	}
