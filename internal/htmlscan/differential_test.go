@@ -102,3 +102,38 @@ var edgeCases = [][]byte{
 	[]byte("<a b='&ampx' c='&amp=' d='&notit;' e=&lt f='\r\n&#128;'>"),
 	[]byte("\xff\xfe<a\xc0=\xe2\x82>\xed\xa0\x80"),
 }
+
+// TestExhaustive compares every string of up to 4 bytes that steer the
+// tokenizer, after each prefix that changes its state, with CDATA allowed
+// and not, and with each buffer limit that cuts it up to 3 bytes.
+func TestExhaustive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	const alphabet = "<!->D[/a= \x00"
+	prefixes := []string{"", "<script>", "<title>", "<!--", "<script><!--<script>"}
+	z := new(Scanner)
+	doc := make([]byte, 0, 32)
+	var gen func(n int)
+	gen = func(n int) {
+		for _, p := range prefixes {
+			in := append([]byte(p), doc...)
+			for maxBuf := range len(in) + 2 {
+				compare(t, z, in, maxBuf, modeCDATA)
+				compare(t, z, in, maxBuf, 0)
+				if len(doc) == 4 {
+					break // no limit only: 4 bytes make 15k strings
+				}
+			}
+		}
+		if n == 0 {
+			return
+		}
+		for i := range len(alphabet) {
+			doc = append(doc, alphabet[i])
+			gen(n - 1)
+			doc = doc[:len(doc)-1]
+		}
+	}
+	gen(4)
+}

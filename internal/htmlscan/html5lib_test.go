@@ -139,8 +139,12 @@ func TestHTML5Lib(t *testing.T) {
 				}
 				compare(t, z, []byte(tc.input), 0, mode)
 			}
+			var mode uint8
+			if tc.cdata {
+				mode = modeCDATA
+			}
 			for n := 1; n <= len(tc.input)+1 && n <= 64; n++ {
-				compare(t, z, []byte(tc.input), n, 0)
+				compare(t, z, []byte(tc.input), n, mode)
 			}
 		})
 	}
