@@ -150,7 +150,7 @@ func stages(b *testing.B, docs [][]byte) {
 	var canon bytes.Buffer
 	run("pass", docs, func(d []byte) error {
 		canon.Reset()
-		_, err := newPass(twin{&out, &canon}, bytes.NewReader(d), p, nil).run()
+		_, err := newPass(twin{&out, &canon}, nil, d, p, nil).run()
 		return err
 	})
 	run("identity-tokenizer", docs, func(d []byte) error {
@@ -163,7 +163,7 @@ func stages(b *testing.B, docs [][]byte) {
 	mids := make([][]byte, len(docs))
 	for i, d := range docs {
 		var mid, canonical bytes.Buffer
-		if _, err := newPass(twin{&mid, &canonical}, bytes.NewReader(d), p, nil).run(); err != nil {
+		if _, err := newPass(twin{&mid, &canonical}, nil, d, p, nil).run(); err != nil {
 			b.Fatal(err)
 		}
 		mids[i] = mid.Bytes()

@@ -159,3 +159,17 @@ func TestOtherHeadingEndTag(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenizersAgree: over the bench documents and the XSS corpus under
+// every test policy, the pass writes and reports the same whether it
+// reads the document with the Scanner or the Tokenizer.
+func TestTokenizersAgree(t *testing.T) {
+	docs := faithfulDocs(t)
+	for name, p := range testPolicies(t) {
+		for id, in := range docs {
+			if problem := tokenizerProblem(in, p); problem != "" {
+				t.Errorf("%s: %s: %s", name, id, problem)
+			}
+		}
+	}
+}

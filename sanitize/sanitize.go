@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/htmlclean/htmlclean/internal/policystage"
 	"github.com/htmlclean/htmlclean/policy"
@@ -32,18 +33,22 @@ func SanitizeReport(w io.Writer, r io.Reader, p *policy.Policy, report func(Chan
 func String(s string, p *policy.Policy) (string, error) {
 	var b strings.Builder
 	b.Grow(len(s))
-	if err := runSmall(&b, strings.NewReader(s), len(s), p, nil); err != nil {
+	if err := runDoc(&b, stringBytes(s), p, nil); err != nil {
 		return "", err
 	}
 	return b.String(), nil
 }
+
+// stringBytes returns s's bytes without a copy, for the pass to read (the
+// Scanner never writes into its document).
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // Bytes sanitises b, as [String] does, into a new slice: the result never
 // shares memory with b, which is left unchanged. On error it returns nil,
 // never partial output.
 func Bytes(b []byte, p *policy.Policy) ([]byte, error) {
 	out := bytes.NewBuffer(make([]byte, 0, len(b)))
-	if err := runSmall(out, bytes.NewReader(b), len(b), p, nil); err != nil {
+	if err := runDoc(out, b, p, nil); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil
@@ -53,7 +58,7 @@ func Bytes(b []byte, p *policy.Policy) ([]byte, error) {
 func StringReport(s string, p *policy.Policy) (string, []Change, error) {
 	var b strings.Builder
 	var changes []Change
-	if err := runSmall(&b, strings.NewReader(s), len(s), p, func(c Change) { changes = append(changes, c) }); err != nil {
+	if err := runDoc(&b, stringBytes(s), p, func(c Change) { changes = append(changes, c) }); err != nil {
 		return "", changes, err
 	}
 	return b.String(), changes, nil
@@ -94,32 +99,41 @@ func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error 
 func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	// A reader that knows its length (bytes.Reader, strings.Reader) needs
 	// no read-ahead to choose.
-	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= smallInput {
-		return runSmall(w, r, l.Len(), p, report)
-	}
 	head := getBuf()
 	defer putBuf(head)
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= smallInput {
+		head.Grow(l.Len())
+	}
 	if _, err := head.ReadFrom(io.LimitReader(r, smallInput+1)); err != nil {
 		return fmt.Errorf("sanitize: %w", err)
 	}
 	if head.Len() <= smallInput {
-		return runSmall(w, bytes.NewReader(head.Bytes()), head.Len(), p, report)
+		return runDoc(w, head.Bytes(), p, report)
 	}
 	return runStream(w, io.MultiReader(bytes.NewReader(head.Bytes()), r), p, report)
 }
 
-// runSmall runs the two stages one after the other, through buffers
-// sized for an input of size bytes.
-func runSmall(w io.Writer, r io.Reader, size int, p *policy.Policy, report func(Change)) error {
+// runDoc runs the two stages one after the other over a document in
+// memory, which it does not change.
+func runDoc(w io.Writer, doc []byte, p *policy.Policy, report func(Change)) error {
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
 	f, c := getBuf(), getBuf()
 	defer putBuf(f)
 	defer putBuf(c)
+	size := len(doc)
 	f.Grow(size + size/8)
 	c.Grow(size + size/4)
-	marked, err := newPass(twin{f, c}, r, p, report).run()
+	var s *pass
+	if limit := p.Limits().MaxInputBytes; limit >= 0 && int64(size) > limit {
+		// Read as a stream, the document stops where the limit is met,
+		// and the error says where.
+		s = newPass(twin{f, c}, bytes.NewReader(doc), nil, p, report)
+	} else {
+		s = newPass(twin{f, c}, nil, doc, p, report)
+	}
+	marked, err := s.run()
 	if err != nil {
 		return err
 	}
@@ -183,7 +197,7 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		_, err := bw.Write(seg.f)
 		return err
 	}
-	s := newPass(twin{f, c}, r, p, report)
+	s := newPass(twin{f, c}, r, nil, p, report)
 	s.flush = func() error {
 		marked := s.marked
 		s.marked = false

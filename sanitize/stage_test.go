@@ -18,7 +18,7 @@ import (
 func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, stage string, ok bool) {
 	tb.Helper()
 	var f, c bytes.Buffer
-	if _, err := newPass(twin{&f, &c}, strings.NewReader(in), p, nil).run(); err != nil {
+	if _, err := newPass(twin{&f, &c}, nil, []byte(in), p, nil).run(); err != nil {
 		return "", "", "", false
 	}
 	var out bytes.Buffer

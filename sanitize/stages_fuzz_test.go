@@ -1,6 +1,16 @@
 package sanitize
 
-import "testing"
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
 
 // FuzzStages checks, under every preset and the permissive and features
 // test policies, the properties of TestFaithfulOutput: the policy's
@@ -23,8 +33,41 @@ func FuzzStages(f *testing.F) {
 			if problem := faithfulProblem(t, in, p); problem != "" {
 				t.Errorf("%s: %s\ninput: %q", name, problem, in)
 			}
+			if problem := tokenizerProblem(in, p); problem != "" {
+				t.Errorf("%s: %s\ninput: %q", name, problem, in)
+			}
 		}
 	})
+}
+
+// tokenizerProblem runs the pass over in read by each tokenizer, the
+// Scanner (a document in memory) and x/net/html's Tokenizer (a stream),
+// and describes the first difference in what it wrote or reported, or
+// returns "".
+func tokenizerProblem(in string, p *policy.Policy) string {
+	type result struct {
+		f, c    string
+		changes []Change
+		err     error
+	}
+	run := func(r io.Reader, doc []byte) result {
+		var f, c bytes.Buffer
+		var res result
+		_, res.err = newPass(twin{&f, &c}, r, doc, p, func(ch Change) { res.changes = append(res.changes, ch) }).run()
+		res.f, res.c = f.String(), c.String()
+		return res
+	}
+	scanned, streamed := run(nil, []byte(in)), run(strings.NewReader(in), nil)
+	if scanned.err != nil || streamed.err != nil {
+		if fmt.Sprint(scanned.err) != fmt.Sprint(streamed.err) {
+			return fmt.Sprintf("errors differ: scanner %v, tokenizer %v", scanned.err, streamed.err)
+		}
+		return ""
+	}
+	if diff := cmp.Diff(streamed, scanned, cmp.AllowUnexported(result{})); diff != "" {
+		return "the pass over the Scanner differs from the pass over the Tokenizer (-tokenizer +scanner):\n" + diff
+	}
+	return ""
 }
 
 // featureSeeds exercise the features test policy: data-* wildcards,
