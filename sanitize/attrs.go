@@ -124,7 +124,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	if strings.HasPrefix(key, "on") {
 		return "", res, ReasonEventHandler
 	}
-	ids := s.idPre != "" && (key == "id" || key == "name")
+	ids := s.idPre != "" && (key == "id" || key == "name") && el.Name != embedElement
 	rule := el.Attr(key)
 	classes := key == "class" && el.FiltersClasses()
 	switch {

@@ -114,6 +114,7 @@ type open struct {
 	// an HTML integration point, or a dropped element inside one.
 	inForeign bool
 	dropped   bool  // its start tag was dropped: close it without a trace
+	hidden    bool  // dropped with its content by the element hook (hide): a frame like any other, never written
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
@@ -464,16 +465,27 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	if s.hooks.Element != nil && s.hideAt < 0 {
 		switch s.elementHook(name) {
 		case policy.Unwrap:
+			s.dropBreak(name)
 			s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
-			if !void {
+			switch {
+			case void:
+			case tableStructure[name] || name == "table":
+				// As if the policy did not allow it: the table's rules
+				// then apply to what it held, as they do for a dropped
+				// cell.
+				s.droppedStartTag(name)
+			default:
 				s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
 			}
 			return
 		case policy.Drop:
+			s.dropBreak(name)
 			s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonElementHook})
 			if !void {
+				// A whole frame, for the tree's rules (a cell ends at the
+				// next cell), with its output hidden.
 				s.hide()
-				s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+				s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name], hidden: true})
 			}
 			return
 		}
@@ -574,7 +586,7 @@ func (s *pass) endTag(raw []byte) {
 	// Only allowed elements are ever pushed: their frames are indexed, so
 	// end tags that match nothing do not search a deep stack.
 	if a, ok := s.elements[name]; ok {
-		if i := int(s.lastOpen[a.slot]); i >= 0 {
+		if i := int(s.lastOpen[a.slot]); i >= 0 && !s.outOfScope(name, i) {
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
 			}
@@ -652,6 +664,20 @@ var wordBreak = func() (m map[string]byte) {
 
 // htmlSpace are HTML's ASCII whitespace bytes.
 var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
+
+// outOfScope reports whether the frame at index i, which the end tag of
+// name would close, lies beyond an HTML scope boundary (a table, a cell,
+// a caption...) above it: a browser ignores such an end tag ("has an
+// element in scope", HTML §13.2.4.2), so "</div>" inside a cell does not
+// close the div around the table. The table's own end tags follow the
+// table's rules (insert.go), and foreign content its own.
+func (s *pass) outOfScope(name string, i int) bool {
+	if tableStructure[name] || name == "table" {
+		return false
+	}
+	fence := int(s.stack[len(s.stack)-1].scopeFence)
+	return fence > i && !s.stack[fence].foreign
+}
 
 // droppedEndTag reports an end tag dropped, unless it closes a start tag
 // dropped and reported before.

@@ -16,19 +16,21 @@ import (
 // splits it at (not those inside strings, functions or blocks), and keeps
 // each declaration whose property and value the rule allows. A
 // declaration is dropped if it is malformed, holds an escape, a comment
-// or !important, or a url() the policy refuses. What is left must pass
-// css's checks as a whole. out is the value as written if every
+// or !important, or a url() the policy refuses. What is left is checked
+// again as a whole by css. out is the value as written if every
 // declaration is kept as written, and otherwise the kept ones written
 // anew ("color: red; text-align: center"); rewrote says which. reason is
 // why the whole attribute goes, or "".
 func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool, reason Reason) {
 	if strings.ContainsAny(v, "\r\f\x00") {
 		v = cssNewlines.Replace(v)
+		rewrote = true
 	}
 	lex := css.NewLexer(parse.NewInputString(v))
 	var kept []string
 	var decl []styleToken
 	depth := 0
+	commented := false // a comment in the declaration: it goes
 	for {
 		tt, raw := lex.Next()
 		switch tt {
@@ -46,19 +48,21 @@ func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool
 			depth = max(depth-1, 0)
 		}
 		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
-			if d, ok := s.declaration(rule, decl); ok {
+			if d, ok := s.declaration(rule, decl); ok && !commented {
 				kept = append(kept, d)
-			} else if !blank(decl) {
+			} else if commented || !blank(decl) {
 				rewrote = true
 			}
 			if tt == css.ErrorToken {
 				break
 			}
-			decl = decl[:0]
+			decl, commented = decl[:0], false
 			continue
 		}
 		if tt == css.CommentToken {
-			rewrote = true // a comment is dropped: the rest is kept anew
+			// Not kept, nor glued out: "url/**/(" joined is a url token
+			// no check has read.
+			commented = true
 			continue
 		}
 		decl = append(decl, styleToken{tt, string(raw)})
@@ -69,7 +73,9 @@ func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool
 	if rewrote {
 		v = strings.Join(kept, "; ")
 	}
-	if why := cssBannedIn([]byte(v)); why != "" {
+	// What is written is read again as a whole, as the browser reads
+	// it: every url token through urlnorm, no banned construct.
+	if why := s.css(v); why != "" {
 		return "", false, why
 	}
 	return v, rewrote, ""

@@ -35,7 +35,8 @@ func TestStyles(t *testing.T) {
 		{`<div style="background-image:url(https://a.example/x.png)">x</div>`, `<div style="background-image:url(https://a.example/x.png)">x</div>`, ""},
 		// Filtered declaration by declaration.
 		{`<span style="color: #fff; position:fixed; top:0">a</span>`, `<span style="color: #fff">a</span>`, "css-filtered"},
-		{`<span style="color:/*x*/red">x</span>`, `<span style="color: red">x</span>`, "css-filtered"},
+		{`<span style="color:/*x*/red; margin: 0">x</span>`, `<span style="margin: 0">x</span>`, "css-filtered"}, // a comment drops its declaration
+		{`<span style="color:/*x*/red">x</span>`, `<span>x</span>`, "css-no-allowed-declaration"},
 		{`<span style="color: inherit; font-family: &quot;a;b&quot;; color:blue">x</span>`, `<span style="color: inherit; color: blue">x</span>`, "css-filtered"},
 		{`<span style="color:red; font-weight:bold !important">x</span>`, `<span style="color: red">x</span>`, "css-filtered"},
 		{`<span style="font-size: 12px; margin: 1px 2px 3px 4px 5px">x</span>`, `<span style="font-size: 12px">x</span>`, "css-filtered"},

@@ -126,7 +126,10 @@ func (s *pass) closeTop(implicit bool) {
 	if len(s.stack) == s.hideAt {
 		s.unhide()
 	}
-	if top.dropped || top.implied && implicit {
+	if top.dropped && !implicit {
+		s.dropBreak(top.name) // its end tag is gone too
+	}
+	if top.dropped || top.hidden || top.implied && implicit {
 		// Neither was written: a dropped element's end tag goes with
 		// its start tag's report, and an implied one (a <tbody> the
 		// browser inserts) is implied again. An implied element's own end
