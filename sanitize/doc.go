@@ -11,7 +11,9 @@
 //
 // # How it works
 //
-// One pass of the x/net/html tokenizer walks the input and enforces the
+// One tokenizer pass walks the input (internal/htmlscan's Scanner over a
+// document in memory, x/net/html's Tokenizer over a stream; the two
+// tokenize alike, which a differential fuzz target checks) and enforces the
 // whole policy: elements and attributes not allowed are dropped (the text
 // of a dropped element is kept, except for elements whose content is not
 // text a reader should see: script, style, templates, plugins, foreign
