@@ -20,13 +20,6 @@ func TestGrowth(t *testing.T) {
 		t.Skip("timing test; runs without -short")
 	}
 	p := wideLimits(t)
-	repeat := func(format string, n int) string {
-		var b strings.Builder
-		for i := range n {
-			fmt.Fprintf(&b, format, i)
-		}
-		return b.String()
-	}
 	tests := []struct {
 		name string
 		n    int
@@ -36,11 +29,11 @@ func TestGrowth(t *testing.T) {
 			return strings.Repeat("<div><b>", n/2) + "x" + strings.Repeat("</b></div>", n/2)
 		}},
 		{"unclosed-nesting", 1000, func(n int) string { return strings.Repeat("<div><span>", n/2) + "x" }},
-		{"attributes-per-tag", 4000, func(n int) string { return "<b" + repeat(" a%06d", n) + ">x</b>" }},
+		{"attributes-per-tag", 4000, func(n int) string { return "<b" + repeatf(" a%06d", n) + ">x</b>" }},
 		{"allowed-attributes-per-tag", 1000, func(n int) string {
-			return "<a href=/x" + strings.Repeat(" title=t", n) + repeat(" data-%06d", n) + ">x</a>"
+			return "<a href=/x" + strings.Repeat(" title=t", n) + repeatf(" data-%06d", n) + ">x</a>"
 		}},
-		{"attributes-per-tag-decoded", 2000, func(n int) string { return "<b" + repeat(" a%06d=&amp;", n) + ">x</b>" }},
+		{"attributes-per-tag-decoded", 2000, func(n int) string { return "<b" + repeatf(" a%06d=&amp;", n) + ">x</b>" }},
 		{"attribute-length", 4000, func(n int) string {
 			return `<a href="https://example.com/` + strings.Repeat("a", n) + `" title="` + strings.Repeat("&amp;", n/5) + `">x</a>`
 		}},
@@ -54,13 +47,13 @@ func TestGrowth(t *testing.T) {
 			return `<a href="https://example.com/` + strings.Repeat("a/../", n) + strings.Repeat("%2e%2e/", n) + `">x</a>`
 		}},
 		{"srcset-candidates", 500, func(n int) string {
-			return `<img src="/a.png" srcset="` + repeat("/i%d.png 1x, ", n) + `/z.png 2x">`
+			return `<img src="/a.png" srcset="` + repeatf("/i%d.png 1x, ", n) + `/z.png 2x">`
 		}},
 		{"style-length", 500, func(n int) string {
-			return `<span style="` + repeat("color:red;margin:%dpx;", n) + `">s</span>`
+			return `<span style="` + repeatf("color:red;margin:%dpx;", n) + `">s</span>`
 		}},
 		{"style-urls", 300, func(n int) string {
-			return `<span style="` + repeat("background:url(https://example.com/%d.png);", n) + `">s</span>`
+			return `<span style="` + repeatf("background:url(https://example.com/%d.png);", n) + `">s</span>`
 		}},
 		{"host-length", 1000, func(n int) string {
 			return `<a href="https://` + strings.Repeat("a.", n) + `example/">x</a>`
@@ -69,10 +62,10 @@ func TestGrowth(t *testing.T) {
 			return `<a href="http://` + strings.Repeat("中", n) + `.example/">x</a>`
 		}},
 		{"query-parameters", 1000, func(n int) string {
-			return `<a href="https://example.com/?` + repeat("p%d=v&", n) + `">x</a>`
+			return `<a href="https://example.com/?` + repeatf("p%d=v&", n) + `">x</a>`
 		}},
 		{"nested-urls", 200, func(n int) string {
-			return `<a href="https://example.com/?` + repeat("u%d=https%%3A%%2F%%2Fexample.org%%2F&", n) + `">x</a>`
+			return `<a href="https://example.com/?` + repeatf("u%d=https%%3A%%2F%%2Fexample.org%%2F&", n) + `">x</a>`
 		}},
 		{"deep-nested-url", 100, func(n int) string {
 			return `<a href="` + strings.Repeat("https://example.com/?u=", n) + `https://example.org/">x</a>`
@@ -111,23 +104,16 @@ func TestGrowthFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repeat := func(format string, n int) string {
-		var b strings.Builder
-		for i := range n {
-			fmt.Fprintf(&b, format, i)
-		}
-		return b.String()
-	}
 	tests := []struct {
 		name string
 		n    int
 		gen  func(n int) string
 	}{
 		{"class-tokens-kept", 2000, func(n int) string { return `<p class="` + strings.Repeat("note spoiler ", n) + `">x</p>` }},
-		{"class-tokens-filtered", 2000, func(n int) string { return `<p class="` + repeat("note evil%d	", n) + `">x</p>` }},
-		{"class-tokens-pattern", 2000, func(n int) string { return `<pre class="` + repeat("lang-x%d ", n) + `">x</pre>` }},
-		{"data-attributes-per-tag", 1000, func(n int) string { return "<p" + repeat(" data-a%06d=x", n) + ">x</p>" }},
-		{"url-named-data-attributes", 1000, func(n int) string { return "<p" + repeat(" data-%06d-src=x", n) + ">x</p>" }},
+		{"class-tokens-filtered", 2000, func(n int) string { return `<p class="` + repeatf("note evil%d	", n) + `">x</p>` }},
+		{"class-tokens-pattern", 2000, func(n int) string { return `<pre class="` + repeatf("lang-x%d ", n) + `">x</pre>` }},
+		{"data-attributes-per-tag", 1000, func(n int) string { return "<p" + repeatf(" data-a%06d=x", n) + ">x</p>" }},
+		{"url-named-data-attributes", 1000, func(n int) string { return "<p" + repeatf(" data-%06d-src=x", n) + ">x</p>" }},
 		{"data-attribute-name-length", 4000, func(n int) string { return "<p data-" + strings.Repeat("a-", n) + "=x>x</p>" }},
 		{"id-length", 4000, func(n int) string { return `<p id="` + strings.Repeat("fn:", n) + `">x</p>` }},
 		{"fragment-length", 4000, func(n int) string { return `<a href="#` + strings.Repeat("%C3%BC", n) + `">x</a>` }},
@@ -166,4 +152,13 @@ func wideLimits(t testing.TB) *policy.Policy {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// repeatf writes format n times, with the count as its argument.
+func repeatf(format string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, format, i)
+	}
+	return b.String()
 }

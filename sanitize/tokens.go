@@ -97,23 +97,11 @@ func unescapeFragment(f string) (string, bool) {
 			b = append(b, f[i])
 			continue
 		}
-		if i+2 >= len(f) || unhex(f[i+1]) < 0 || unhex(f[i+2]) < 0 {
+		if i+2 >= len(f) || !isHexDigit(f[i+1]) || !isHexDigit(f[i+2]) {
 			return "", false
 		}
-		b = append(b, byte(unhex(f[i+1])<<4|unhex(f[i+2])))
+		b = append(b, hexValue(f[i+1])<<4|hexValue(f[i+2]))
 		i += 2
 	}
 	return string(b), true
-}
-
-func unhex(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return int(c - 'A' + 10)
-	}
-	return -1
 }
