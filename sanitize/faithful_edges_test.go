@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
@@ -96,7 +97,7 @@ func TestHeldLinkBounded(t *testing.T) {
 	const total = 8 << 20
 	body := strings.Repeat("<b>words</b> ", total/13)
 	r := &watchedReader{r: strings.NewReader(`<a href="https://example.com/">` + body)}
-	w := &firstWrite{read: &r.n}
+	w := &firstWrite{read: &r.n, at: -1}
 	if err := Sanitize(w, r, p); err != nil {
 		t.Fatal(err)
 	}
@@ -105,27 +106,28 @@ func TestHeldLinkBounded(t *testing.T) {
 	}
 }
 
+// watchedReader counts what was read; the count is read from the
+// policy stage's goroutine.
 type watchedReader struct {
 	r io.Reader
-	n int
+	n atomic.Int64
 }
 
 func (w *watchedReader) Read(p []byte) (int, error) {
 	n, err := w.r.Read(p)
-	w.n += n
+	w.n.Add(int64(n))
 	return n, err
 }
 
 // firstWrite records how much input was read when output first came.
 type firstWrite struct {
-	read *int
-	at   int
-	seen bool
+	read *atomic.Int64
+	at   int64
 }
 
 func (f *firstWrite) Write(p []byte) (int, error) {
-	if !f.seen && len(p) > 0 {
-		f.seen, f.at = true, *f.read
+	if f.at < 0 && len(p) > 0 {
+		f.at = f.read.Load()
 	}
 	return len(p), nil
 }
