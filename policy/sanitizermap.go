@@ -133,7 +133,7 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 	case !attrRE.MatchString(n.Name):
 		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, so it never matches", field, n.Name)
 	case refusedAttribute(n.Name) != "":
-		m.note("%s: %q dropped: it %s", field, n.Name, strings.TrimPrefix(refusedAttribute(n.Name), "is never allowed: "))
+		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(n.Name))
 	case KindOf(n.Name) == KindCSS:
 		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
 	case KindOf(n.Name) != KindUnknown:
