@@ -174,7 +174,7 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 			out = append(out, name)
 		}
 	}
-	m.note("attributes: absent, so htmlclean allows the attributes it knows less removeAttributes, except id and name (DOM clobbering: list them to keep them), style, namespaced ones and aria-* (list them by name)")
+	m.note("attributes: absent, so htmlclean allows the attributes it knows less removeAttributes, except id and name (DOM clobbering), style, namespaced ones and aria-*; an elements list with per-element attributes can allow those")
 	return out, data
 }
 
