@@ -275,3 +275,28 @@ func TestSanitizerConfigGrowth(t *testing.T) {
 		})
 	}
 }
+
+// TestSanitizerConfigEveryName: a valid dictionary naming every element
+// and attribute htmlclean knows, forbidden or not, in both forms, always
+// compiles: what htmlclean refuses is dropped with a note, never an
+// error.
+func TestSanitizerConfigEveryName(t *testing.T) {
+	names := append(policy.KnownAttributes(), "id", "name", "class", "aria-label", "data-x", "data-src", "onclick", "srcdoc", "rel", "target", "x-made-up", "Title")
+	slices.Sort(names)
+	names = slices.Compact(names)
+	quoted := func(ss []string) string {
+		b, _ := json.Marshal(ss)
+		return string(b)
+	}
+	elements := []string{"p", "a", "img", "script", "style", "iframe", "math", "svg", "form", "input", "DIV", "my-element"}
+	for _, in := range []string{
+		`{"elements": ` + quoted(elements) + `, "attributes": ` + quoted(names) + `}`,
+		`{"elements": [{"name": "p", "attributes": ` + quoted(names) + `}, {"name": "a", "attributes": ["title"]}], "removeAttributes": ["x-other"]}`,
+		`{"elements": [{"name": "p", "removeAttributes": ` + quoted(names) + `}], "attributes": ` + quoted(names) + `}`,
+		`{"removeElements": ` + quoted(elements) + `, "removeAttributes": ` + quoted(names) + `}`,
+	} {
+		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {
+			t.Errorf("FromSanitizerConfig(%.200s...) = %v", in, err)
+		}
+	}
+}
