@@ -103,6 +103,17 @@
 // that says it holds a URL (data-src, data-href, x-image-url) may only be
 // declared url, url-list or srcset.
 //
+// # The HTML Sanitizer API's configuration
+//
+// [FromSanitizerConfig] compiles the SanitizerConfig dictionary a page
+// gives the browser's Element.setHTML() (elements, removeElements,
+// replaceWithChildrenElements, attributes, removeAttributes, comments,
+// dataAttributes), checked as the spec's "valid" does, with errors naming
+// the JSON path. [SanitizerConfig.Config] says, as notes, where htmlclean
+// keeps less than a browser would: no comments, no SVG or MathML, no
+// attribute it cannot check, and its own URL rules. [Policy.SanitizerConfig]
+// writes any policy back as the dictionary, listing what it cannot say.
+//
 // # Errors
 //
 // Unknown settings, values of the wrong type, contradictions (allowing

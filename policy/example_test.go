@@ -82,3 +82,23 @@ func ExampleCompile() {
 	// Output:
 	// true true
 }
+
+// ExampleFromSanitizerConfig reads the configuration a page gives the
+// browser's Element.setHTML(), for the same rules on the server.
+func ExampleFromSanitizerConfig() {
+	p, err := policy.FromSanitizerConfig([]byte(`{
+		"elements": ["p", "b", {"name": "a", "attributes": ["href"]}],
+		"attributes": ["title"]
+	}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Element("a").Attr("href") != nil, p.Element("b").Attr("href") != nil, p.Element("i") != nil)
+	_, err = policy.FromSanitizerConfig([]byte(`{"elements": ["p"], "removeElements": ["p"]}`))
+	fmt.Println(err)
+	// Output:
+	// true false false
+	// policy: removeElements: cannot be used with elements: a config lists the elements it allows or those it removes, not both
+	// policy: removeElements[0]: "p" is also in elements[0]
+}

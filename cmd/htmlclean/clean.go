@@ -24,6 +24,8 @@ type cleanFlags struct {
 	report      string
 	preset      string
 	policyFile  string
+	sanitizer   string // -sanitizer-config FILE
+	format      string // -format of -print-policy
 	listPresets bool
 	printPolicy bool
 	jobs        int
@@ -44,6 +46,8 @@ func (f *cleanFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.report, "report", "", "write every change as JSON Lines to `FILE`; \"-\" is standard output, with -o, -w or -check (for which it replaces the list of files)")
 	fs.StringVar(&f.preset, "preset", defaultPreset, "the policy preset `NAME`: "+strings.Join(policy.Presets(), ", "))
 	fs.StringVar(&f.policyFile, "policy", "", "read the policy from `FILE` (YAML) instead of a preset")
+	fs.StringVar(&f.sanitizer, "sanitizer-config", "", "read the policy from `FILE`, an HTML Sanitizer API configuration (JSON, as new Sanitizer() takes it)")
+	fs.StringVar(&f.format, "format", "yaml", "with -print-policy, the `FORMAT`: yaml (loadable with -policy) or sanitizer-config (JSON, for setHTML() and -sanitizer-config)")
 	fs.BoolVar(&f.listPresets, "list-presets", false, "list the preset names and exit")
 	fs.BoolVar(&f.printPolicy, "print-policy", false, "print the effective policy as YAML (loadable with -policy) and exit")
 	fs.IntVar(&f.jobs, "j", 0, "sanitise `N` files in parallel (default 0: one per CPU)")
@@ -84,8 +88,7 @@ func (e *env) cleanMain(args []string) int {
 		return status
 	}
 	if f.printPolicy {
-		fmt.Fprint(e.stdout, p.String())
-		return exitOK
+		return e.printPolicy(p, f.format)
 	}
 	if f.jobs == 0 {
 		f.jobs = runtime.NumCPU()
@@ -106,6 +109,14 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 		return "-print-policy takes no paths"
 	case set["preset"] && set["policy"]:
 		return "-preset and -policy cannot be used together (a policy file names its preset with extends)"
+	case set["sanitizer-config"] && (set["preset"] || set["policy"]):
+		return "-sanitizer-config cannot be used with -preset or -policy: it is the whole policy"
+	case set["sanitizer-config"] && f.sanitizer == "":
+		return "-sanitizer-config needs a file name"
+	case set["format"] && !f.printPolicy:
+		return "-format goes with -print-policy"
+	case f.format != "yaml" && f.format != "sanitizer-config":
+		return fmt.Sprintf("-format %s: want yaml or sanitizer-config", f.format)
 	case f.jobs < 0:
 		return fmt.Sprintf("-j %d: want a number of workers, or 0 for one per CPU", f.jobs)
 	case f.write && f.out != "":
@@ -131,6 +142,9 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 // loadPolicy returns the policy of -policy or -preset, or nil and the
 // exit status after printing why it did not load.
 func (e *env) loadPolicy(f *cleanFlags) (*policy.Policy, int) {
+	if f.sanitizer != "" {
+		return e.loadSanitizerConfig(f.sanitizer)
+	}
 	if f.policyFile != "" {
 		p, err := policy.LoadFile(f.policyFile)
 		if err != nil {

@@ -27,6 +27,9 @@
 //	-preset NAME    the policy preset (default ugc); -list-presets lists them
 //	-policy FILE    a policy file (YAML) instead of a preset
 //	-print-policy   print the effective policy as YAML, loadable with -policy
+//	-sanitizer-config FILE
+//	                an HTML Sanitizer API configuration (JSON) instead of a preset
+//	-format FORMAT  with -print-policy: yaml, or sanitizer-config (JSON)
 //	-j N            files sanitised in parallel (default: the number of CPUs)
 //	-version        print the version
 //

@@ -31,6 +31,10 @@ func TestGolden(t *testing.T) {
 		{name: "list-presets", args: []string{"-list-presets"}},
 		{name: "print-policy-strict", args: []string{"-print-policy", "-preset", "strict"}},
 		{name: "print-policy-file", args: []string{"-print-policy", "-policy", "policy/narrow.yaml"}},
+		{name: "print-policy-sanitizer-config", args: []string{"-print-policy", "-format", "sanitizer-config", "-preset", "basic"}},
+		{name: "print-policy-sanitizer-config-file", args: []string{"-print-policy", "-format", "sanitizer-config", "-sanitizer-config", "policy/sanitizer.json"}},
+		{name: "sanitizer-config", args: []string{"-sanitizer-config", "policy/sanitizer.json"},
+			stdin: "<p title=t>a <b onclick=x()>b</b> <i>i</i> <a href=\"javascript:alert(1)\" onclick=\"x()\">l</a> <a href=\"https://example.com/\">e</a><!-- c --><script>alert(1)</script></p>\n"},
 
 		// Usage and policy errors: exit 2, nothing written.
 		{name: "usage-unknown-flag", args: []string{"-frobnicate", "site"}},
@@ -47,6 +51,10 @@ func TestGolden(t *testing.T) {
 		{name: "usage-o-file-for-dir", args: []string{"-o", "clean.html", "site"}},
 		{name: "usage-o-collision", args: []string{"-o", "out/", "site/about.htm", "clean.html", "site/about.htm"}},
 		{name: "usage-stdin-and-paths", args: []string{"-", "clean.html"}},
+		{name: "usage-bad-sanitizer-config", args: []string{"-sanitizer-config", "policy/sanitizer-bad.json", "site"}},
+		{name: "usage-sanitizer-config-both-lists", args: []string{"-sanitizer-config", "policy/sanitizer-both.json", "site"}},
+		{name: "usage-sanitizer-config-and-preset", args: []string{"-sanitizer-config", "policy/sanitizer.json", "-preset", "basic", "site"}},
+		{name: "usage-format-without-print-policy", args: []string{"-format", "sanitizer-config", "site"}},
 		{name: "usage-print-policy-paths", args: []string{"-print-policy", "site"}},
 
 		// Standard input and single files.

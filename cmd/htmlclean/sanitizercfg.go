@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// loadSanitizerConfig reads -sanitizer-config FILE: an HTML Sanitizer API
+// configuration. Errors go to stderr as "htmlclean: FILE: json.path:
+// message" (exit 2); what htmlclean keeps less of than setHTML() would
+// goes there too, as notes, and the run goes on.
+func (e *env) loadSanitizerConfig(file string) (*policy.Policy, int) {
+	data, err := readLimited(file)
+	if err != nil {
+		e.errorf("%s: %v", file, err)
+		return nil, exitUsage
+	}
+	sc, err := policy.ParseSanitizerConfig(data)
+	if err != nil {
+		e.printPolicyErrors(file, err)
+		return nil, exitUsage
+	}
+	c, notes := sc.Config()
+	p, err := policy.Compile(c)
+	if err != nil {
+		// The mapping only writes what Compile accepts; should it not,
+		// say so rather than run with another policy.
+		e.printPolicyErrors(file, err)
+		return nil, exitUsage
+	}
+	for _, n := range notes {
+		e.errorf("%s: note: %s", file, n)
+	}
+	return p, exitOK
+}
+
+// readLimited reads a configuration file of at most 1 MiB (and one byte,
+// for policy.ParseSanitizerConfig to refuse).
+func readLimited(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		if pe, ok := err.(*os.PathError); ok {
+			return nil, pe.Err
+		}
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 1<<20+1))
+}
+
+// printPolicy writes -print-policy in the -format asked for.
+func (e *env) printPolicy(p *policy.Policy, format string) int {
+	if format == "sanitizer-config" {
+		data, err := json.MarshalIndent(p.SanitizerConfig(), "", "  ")
+		if err != nil {
+			e.errorf("%v", err)
+			return exitFail
+		}
+		fmt.Fprintf(e.stdout, "%s\n", data)
+		return exitOK
+	}
+	fmt.Fprint(e.stdout, p.String())
+	return exitOK
+}

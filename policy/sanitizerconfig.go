@@ -1,0 +1,420 @@
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// The namespaces the HTML Sanitizer API names elements and attributes
+// in (https://wicg.github.io/sanitizer-api/, "canonicalize a sanitizer
+// element"; the HTML parser puts elements in only these three).
+const (
+	NamespaceHTML   = "http://www.w3.org/1999/xhtml"
+	NamespaceSVG    = "http://www.w3.org/2000/svg"
+	NamespaceMathML = "http://www.w3.org/1998/Math/MathML"
+	NamespaceXLink  = "http://www.w3.org/1999/xlink"
+	NamespaceXML    = "http://www.w3.org/XML/1998/namespace"
+	NamespaceXMLNS  = "http://www.w3.org/2000/xmlns/"
+)
+
+// SanitizerConfig is the configuration dictionary of the HTML Sanitizer
+// API (the SanitizerConfig of Element.setHTML and new Sanitizer), as
+// [ParseSanitizerConfig] reads it and [Policy.SanitizerConfig] writes it.
+//
+// A nil list is a member the dictionary does not have; an empty non-nil
+// list is one it has, empty: the spec tells them apart (an absent
+// elements list allows every element, an empty one none). The zero value
+// is the empty dictionary {}, which the spec reads as "remove nothing but
+// what is unsafe".
+type SanitizerConfig struct {
+	Elements                    []SanitizerElement
+	RemoveElements              []SanitizerName
+	ReplaceWithChildrenElements []SanitizerName
+	Attributes                  []SanitizerName
+	RemoveAttributes            []SanitizerName
+	Comments                    *bool
+	DataAttributes              *bool
+	// Notes is the "//" member: what [Policy.SanitizerConfig] could not
+	// express. Browsers ignore unknown members, and ParseSanitizerConfig
+	// ignores this one, so a written config loads in both.
+	Notes []string
+}
+
+// SanitizerName names an element or attribute: a string in the
+// dictionary, or {name, namespace}. Namespace is canonical: an element's
+// is never empty (HTML by default), an attribute's is empty for null
+// (the default, and what every attribute of an HTML element has).
+type SanitizerName struct {
+	Name      string
+	Namespace string
+	// isElement says which default Namespace has, for MarshalJSON.
+	isElement bool
+}
+
+// SanitizerElement is an entry of SanitizerConfig.Elements: a name, and
+// the attributes allowed or removed on that element only. Nil lists are
+// absent members, as in SanitizerConfig.
+type SanitizerElement struct {
+	SanitizerName
+	Attributes       []SanitizerName
+	RemoveAttributes []SanitizerName
+}
+
+// MarshalJSON writes a name as a plain string when its namespace is the
+// default, else as {name, namespace}.
+func (n SanitizerName) MarshalJSON() ([]byte, error) {
+	if n.Namespace == "" && !n.isElement || n.Namespace == NamespaceHTML && n.isElement {
+		return json.Marshal(n.Name)
+	}
+	return json.Marshal(struct {
+		Name      string `json:"name"`
+		Namespace string `json:"namespace"`
+	}{n.Name, n.Namespace})
+}
+
+// MarshalJSON writes an element as a plain string when it has no
+// attribute lists of its own.
+func (e SanitizerElement) MarshalJSON() ([]byte, error) {
+	e.isElement = true
+	if e.Attributes == nil && e.RemoveAttributes == nil {
+		return e.SanitizerName.MarshalJSON()
+	}
+	v := struct {
+		Name             string          `json:"name"`
+		Namespace        string          `json:"namespace,omitempty"`
+		Attributes       []SanitizerName `json:"attributes,omitempty"`
+		RemoveAttributes []SanitizerName `json:"removeAttributes,omitempty"`
+	}{Name: e.Name, Attributes: e.Attributes, RemoveAttributes: e.RemoveAttributes}
+	if e.Namespace != NamespaceHTML {
+		v.Namespace = e.Namespace
+	}
+	return json.Marshal(v)
+}
+
+// MarshalJSON writes the dictionary's members in the spec's order,
+// leaving out absent ones (nil) and keeping empty ones ([]).
+func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	member := func(key string, v any) error {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(key)
+		b.Write(k)
+		b.WriteByte(':')
+		data, err := json.Marshal(v)
+		b.Write(data)
+		return err
+	}
+	var errs []error
+	if sc.Elements != nil {
+		errs = append(errs, member("elements", sc.Elements))
+	}
+	for _, l := range []struct {
+		key   string
+		names []SanitizerName
+	}{{"removeElements", sc.RemoveElements}, {"replaceWithChildrenElements", sc.ReplaceWithChildrenElements},
+		{"attributes", sc.Attributes}, {"removeAttributes", sc.RemoveAttributes}} {
+		if l.names != nil {
+			errs = append(errs, member(l.key, l.names))
+		}
+	}
+	if sc.Comments != nil {
+		errs = append(errs, member("comments", *sc.Comments))
+	}
+	if sc.DataAttributes != nil {
+		errs = append(errs, member("dataAttributes", *sc.DataAttributes))
+	}
+	if sc.Notes != nil {
+		errs = append(errs, member("//", sc.Notes))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), errors.Join(errs...)
+}
+
+// sanitizerKeys are the members of the dictionary, in the spec's order.
+var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenElements",
+	"attributes", "removeAttributes", "comments", "dataAttributes"}
+
+// ParseSanitizerConfig reads a SanitizerConfig dictionary written as
+// JSON and checks it as the spec's "valid" does: not both elements and
+// removeElements, not both attributes and removeAttributes, no duplicates,
+// no name both kept and replaced by its children, and the rules for
+// per-element lists and dataAttributes. It is stricter than a browser in
+// three ways, each a mistake a browser would silently ignore: an unknown
+// member (other than "//") is an error, a value of the wrong JSON type is
+// not converted, and a namespace outside those the HTML parser gives is
+// refused. Every error is a *[ConfigError] whose Field is the JSON path
+// ("elements[3].namespace"), several joined with errors.Join. Its work is
+// linear in the size of data.
+func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
+	d := scDecoder{}
+	if len(data) > maxPolicyBytes {
+		d.fail("(file)", "larger than %d bytes", maxPolicyBytes)
+		return SanitizerConfig{}, d.err()
+	}
+	var top map[string]json.RawMessage
+	if err := strictUnmarshal(data, &top); err != nil || top == nil {
+		d.fail("(file)", "a SanitizerConfig is a JSON object: %s", jsonWhy(err, data))
+		return SanitizerConfig{}, d.err()
+	}
+	var sc SanitizerConfig
+	for _, key := range slices.Sorted(maps.Keys(top)) {
+		raw := top[key]
+		switch key {
+		case "elements":
+			sc.Elements = d.elements(key, raw)
+		case "removeElements":
+			sc.RemoveElements = d.names(key, raw, true)
+		case "replaceWithChildrenElements":
+			sc.ReplaceWithChildrenElements = d.names(key, raw, true)
+		case "attributes":
+			sc.Attributes = d.names(key, raw, false)
+		case "removeAttributes":
+			sc.RemoveAttributes = d.names(key, raw, false)
+		case "comments":
+			sc.Comments = d.boolean(key, raw)
+		case "dataAttributes":
+			sc.DataAttributes = d.boolean(key, raw)
+		case "//":
+		default:
+			d.fail(key, "unknown member (a SanitizerConfig has %s)", strings.Join(sanitizerKeys, ", "))
+		}
+	}
+	if len(d.errs) == 0 {
+		d.validate(&sc)
+	}
+	return sc, d.err()
+}
+
+// scDecoder collects the errors of one ParseSanitizerConfig call.
+type scDecoder struct {
+	errs []error
+	more int
+}
+
+func (d *scDecoder) fail(field, format string, args ...any) {
+	if len(d.errs) >= maxErrors {
+		d.more++
+		return
+	}
+	d.errs = append(d.errs, &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *scDecoder) err() error {
+	if len(d.errs) == 0 && d.more == 0 {
+		return nil
+	}
+	return joinErrors(d.errs, d.more, "")
+}
+
+// strictUnmarshal decodes one JSON value and refuses anything after it.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}
+
+// jsonWhy says why a value did not decode, naming its JSON type when it
+// is well-formed but the wrong type.
+func jsonWhy(err error, raw []byte) string {
+	if err != nil {
+		if te, ok := err.(*json.UnmarshalTypeError); ok {
+			return "got " + te.Value
+		}
+		return err.Error()
+	}
+	return "got " + jsonType(raw)
+}
+
+func jsonType(raw []byte) string {
+	switch raw = bytes.TrimSpace(raw); {
+	case len(raw) == 0:
+		return "nothing"
+	case raw[0] == '"':
+		return "a string"
+	case raw[0] == '[':
+		return "a list"
+	case raw[0] == '{':
+		return "an object"
+	case raw[0] == 't' || raw[0] == 'f':
+		return "a boolean"
+	case raw[0] == 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+func (d *scDecoder) boolean(field string, raw json.RawMessage) *bool {
+	var b bool
+	if jsonType(raw) != "a boolean" || json.Unmarshal(raw, &b) != nil {
+		d.fail(field, "want true or false, got %s", jsonType(raw))
+		return nil
+	}
+	return &b
+}
+
+// list splits a JSON list into its items; a non-nil empty slice for [].
+func (d *scDecoder) list(field string, raw json.RawMessage) []json.RawMessage {
+	var items []json.RawMessage
+	if jsonType(raw) != "a list" || json.Unmarshal(raw, &items) != nil {
+		d.fail(field, "want a list, got %s", jsonType(raw))
+		return nil
+	}
+	if items == nil {
+		items = []json.RawMessage{}
+	}
+	return items
+}
+
+func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []SanitizerName {
+	items := d.list(field, raw)
+	if items == nil {
+		return nil
+	}
+	out := make([]SanitizerName, 0, len(items))
+	for i, item := range items {
+		if n, _, ok := d.name(fmt.Sprintf("%s[%d]", field, i), item, element, false); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerElement {
+	items := d.list(field, raw)
+	if items == nil {
+		return nil
+	}
+	out := make([]SanitizerElement, 0, len(items))
+	for i, item := range items {
+		at := fmt.Sprintf("%s[%d]", field, i)
+		n, obj, ok := d.name(at, item, true, true)
+		if !ok {
+			continue
+		}
+		e := SanitizerElement{SanitizerName: n}
+		if a, has := obj["attributes"]; has {
+			e.Attributes = d.names(at+".attributes", a, false)
+		}
+		if a, has := obj["removeAttributes"]; has {
+			e.RemoveAttributes = d.names(at+".removeAttributes", a, false)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// name reads a string or a {name, namespace} dictionary, with the
+// attribute lists too when withAttrs (the entries of elements). It
+// returns the object's members for the caller to read those lists.
+func (d *scDecoder) name(field string, raw json.RawMessage, element, withAttrs bool) (SanitizerName, map[string]json.RawMessage, bool) {
+	n := SanitizerName{isElement: element}
+	if element {
+		n.Namespace = NamespaceHTML
+	}
+	switch jsonType(raw) {
+	case "a string":
+		if json.Unmarshal(raw, &n.Name) != nil {
+			d.fail(field, "not a valid JSON string")
+			return n, nil, false
+		}
+		return n, nil, d.checkName(field, n.Name)
+	case "an object":
+	default:
+		d.fail(field, "want a name or {\"name\": ..., \"namespace\": ...}, got %s", jsonType(raw))
+		return n, nil, false
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		d.fail(field, "not a valid JSON object")
+		return n, nil, false
+	}
+	ok := true
+	for _, key := range slices.Sorted(maps.Keys(obj)) {
+		v := obj[key]
+		switch {
+		case key == "name":
+			if jsonType(v) != "a string" || json.Unmarshal(v, &n.Name) != nil {
+				d.fail(field+".name", "want a string, got %s", jsonType(v))
+				ok = false
+			} else if !d.checkName(field+".name", n.Name) {
+				ok = false
+			}
+		case key == "namespace":
+			if !d.namespace(field+".namespace", v, element, &n) {
+				ok = false
+			}
+		case withAttrs && (key == "attributes" || key == "removeAttributes"):
+		default:
+			members := "name, namespace"
+			if withAttrs {
+				members += ", attributes, removeAttributes"
+			}
+			d.fail(field+"."+key, "unknown member (this entry has %s)", members)
+			ok = false
+		}
+	}
+	if _, has := obj["name"]; !has {
+		d.fail(field, "has no name")
+		ok = false
+	}
+	return n, obj, ok
+}
+
+func (d *scDecoder) checkName(field, name string) bool {
+	if name == "" {
+		d.fail(field, "an empty name")
+		return false
+	}
+	return true
+}
+
+// namespace reads a namespace member. The spec makes "" null. Elements
+// must be in a namespace the HTML parser puts elements in (a config
+// naming another can never match, and is most likely a typo);
+// attributes may be null or in the namespaces of foreign attributes
+// (xlink:href, xml:lang, xmlns:xlink).
+func (d *scDecoder) namespace(field string, raw json.RawMessage, element bool, n *SanitizerName) bool {
+	var ns string
+	switch jsonType(raw) {
+	case "null":
+	case "a string":
+		if json.Unmarshal(raw, &ns) != nil {
+			d.fail(field, "not a valid JSON string")
+			return false
+		}
+	default:
+		d.fail(field, "want a namespace URL or null, got %s", jsonType(raw))
+		return false
+	}
+	known := ns == NamespaceXLink || ns == NamespaceXML || ns == NamespaceXMLNS || ns == ""
+	if element {
+		known = ns == NamespaceHTML || ns == NamespaceSVG || ns == NamespaceMathML
+	}
+	if !known {
+		what := "an attribute's"
+		if element {
+			what = "an element's"
+		}
+		shown := "null"
+		if ns != "" {
+			shown = fmt.Sprintf("%q", ns)
+		}
+		d.fail(field, "%s is not %s namespace the HTML Sanitizer API knows", shown, what)
+		return false
+	}
+	n.Namespace = ns
+	return true
+}

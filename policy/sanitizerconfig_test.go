@@ -1,0 +1,302 @@
+package policy_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// configFields returns the Field of every *ConfigError in err.
+func configFields(err error) []string {
+	var out []string
+	var walk func(error)
+	walk = func(err error) {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		var ce *policy.ConfigError
+		if errors.As(err, &ce) {
+			out = append(out, ce.Field)
+		}
+	}
+	walk(err)
+	return out
+}
+
+// TestSanitizerConfigErrors: each invalid dictionary is refused with the
+// JSON path of what is wrong, and nothing else.
+func TestSanitizerConfigErrors(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"not-an-object", `["p"]`, []string{"(file)"}},
+		{"not-json", `{"elements": [`, []string{"(file)"}},
+		{"two-values", `{} {}`, []string{"(file)"}},
+		{"unknown-key", `{"elements": ["p"], "allowElements": ["b"]}`, []string{"allowElements"}},
+		{"unknown-key-in-entry", `{"elements": [{"name": "p", "attribute": ["title"]}]}`, []string{"elements[0].attribute"}},
+		{"unknown-key-in-attribute", `{"attributes": [{"name": "title", "attributes": []}]}`, []string{"attributes[0].attributes"}},
+		{"elements-and-removeElements", `{"elements": ["p", "b"], "removeElements": ["i"]}`, []string{"removeElements"}},
+		{"element-in-both", `{"elements": ["p", "b"], "removeElements": ["b"]}`, []string{"removeElements", "removeElements[0]"}},
+		{"attributes-and-removeAttributes", `{"attributes": ["title"], "removeAttributes": ["title"]}`, []string{"removeAttributes", "removeAttributes[0]"}},
+		{"element-kept-and-replaced", `{"elements": ["p", "b"], "replaceWithChildrenElements": ["b"]}`, []string{"replaceWithChildrenElements[0]"}},
+		{"element-removed-and-replaced", `{"removeElements": ["b"], "replaceWithChildrenElements": ["b"]}`, []string{"replaceWithChildrenElements[0]"}},
+		{"duplicate-element", `{"elements": ["p", {"name": "p", "namespace": "http://www.w3.org/1999/xhtml"}]}`, []string{"elements[1]"}},
+		{"duplicate-attribute", `{"attributes": ["title", "dir", "title"]}`, []string{"attributes[2]"}},
+		{"bad-element-namespace", `{"elements": ["p", "b", "i", {"name": "x", "namespace": "http://x"}]}`, []string{"elements[3].namespace"}},
+		{"null-element-namespace", `{"elements": [{"name": "x", "namespace": null}]}`, []string{"elements[0].namespace"}},
+		{"bad-attribute-namespace", `{"attributes": [{"name": "href", "namespace": "http://www.w3.org/1999/xhtml"}]}`, []string{"attributes[0].namespace"}},
+		{"namespace-not-string", `{"removeElements": [{"name": "x", "namespace": 3}]}`, []string{"removeElements[0].namespace"}},
+		{"elements-not-list", `{"elements": "p"}`, []string{"elements"}},
+		{"entry-not-name", `{"elements": ["p", 3]}`, []string{"elements[1]"}},
+		{"name-not-string", `{"elements": [{"name": ["p"]}]}`, []string{"elements[0].name"}},
+		{"no-name", `{"elements": [{"namespace": "http://www.w3.org/1999/xhtml"}]}`, []string{"elements[0]"}},
+		{"empty-name", `{"attributes": [""]}`, []string{"attributes[0]"}},
+		{"comments-not-bool", `{"comments": "yes"}`, []string{"comments"}},
+		{"data-attributes-not-bool", `{"attributes": [], "dataAttributes": 1}`, []string{"dataAttributes"}},
+		{"data-attributes-without-attributes", `{"elements": ["p"], "dataAttributes": true}`, []string{"dataAttributes"}},
+		{"data-attribute-listed-with-dataAttributes", `{"attributes": ["data-x"], "dataAttributes": true}`, []string{"attributes[0]"}},
+		{"element-attribute-also-global", `{"elements": [{"name": "a", "attributes": ["title"]}], "attributes": ["title"]}`, []string{"elements[0].attributes[0]"}},
+		{"element-removes-unlisted", `{"elements": [{"name": "a", "removeAttributes": ["title"]}], "attributes": ["dir"]}`, []string{"elements[0].removeAttributes[0]"}},
+		{"element-both-lists-without-attributes", `{"elements": [{"name": "a", "attributes": ["href"], "removeAttributes": ["title"]}]}`, []string{"elements[0]"}},
+		{"element-allows-removed", `{"elements": [{"name": "a", "attributes": ["href"]}], "removeAttributes": ["href"]}`, []string{"elements[0].attributes[0]"}},
+		{"element-duplicate-attribute", `{"elements": [{"name": "a", "attributes": ["href", "href"]}], "attributes": []}`, []string{"elements[0].attributes[1]"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := policy.ParseSanitizerConfig([]byte(tc.in))
+			if diff := cmp.Diff(tc.want, configFields(err)); diff != "" {
+				t.Errorf("ParseSanitizerConfig(%s) error fields mismatch (-want +got):\n%s\n%v", tc.in, diff, err)
+			}
+			if _, err := policy.FromSanitizerConfig([]byte(tc.in)); err == nil {
+				t.Errorf("FromSanitizerConfig(%s) = nil error", tc.in)
+			}
+		})
+	}
+}
+
+// TestSanitizerConfigValid: dictionaries the spec calls valid load.
+func TestSanitizerConfigValid(t *testing.T) {
+	for _, in := range []string{
+		`{}`,
+		`{"elements": []}`,
+		`{"elements": ["p"], "attributes": [], "dataAttributes": false, "comments": false}`,
+		`{"elements": ["p", {"name": "a", "attributes": ["href"]}], "attributes": ["title"], "//": "a comment"}`,
+		`{"elements": [{"name": "a", "removeAttributes": ["title"]}], "attributes": ["title"]}`,
+		`{"removeElements": ["img"], "replaceWithChildrenElements": ["b"], "removeAttributes": ["title"]}`,
+		`{"elements": [{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}, {"name": "math", "namespace": "http://www.w3.org/1998/Math/MathML"}]}`,
+		`{"attributes": [{"name": "href", "namespace": "http://www.w3.org/1999/xlink"}, {"name": "title", "namespace": ""}]}`,
+	} {
+		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {
+			t.Errorf("FromSanitizerConfig(%s) = %v", in, err)
+		}
+	}
+}
+
+// allowedPairs lists "element attribute" for every attribute a policy
+// allows by name, and "element" for each element.
+func allowedPairs(p *policy.Policy, attrs ...string) []string {
+	var out []string
+	for _, e := range p.Config().Elements {
+		out = append(out, e)
+		for _, a := range attrs {
+			if el := p.Element(e); el != nil && el.Attr(a) != nil {
+				out = append(out, e+" "+a)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestFromSanitizerConfig: what a dictionary allows is allowed, and what
+// setHTML() or htmlclean never keeps is dropped with a note, not an
+// error.
+func TestFromSanitizerConfig(t *testing.T) {
+	in := `{
+		"elements": ["p", "script", "DIV", {"name": "svg", "namespace": "http://www.w3.org/2000/svg"},
+			{"name": "a", "attributes": ["href", "rel", "ondblclick", "data-id"]},
+			{"name": "abbr", "removeAttributes": ["title"]}],
+		"attributes": ["title", "onclick", "srcdoc", "style", "x-made-up", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}],
+		"replaceWithChildrenElements": ["b"],
+		"comments": true
+	}`
+	sc, err := policy.ParseSanitizerConfig([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, notes := sc.Config()
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := allowedPairs(p, "title", "href", "rel", "onclick", "ondblclick", "srcdoc", "style", "data-id", "data-other", "x-made-up")
+	want := []string{"a", "a data-id", "a href", "a title", "abbr", "p", "p title"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("allowed mismatch (-want +got):\n%s", diff)
+	}
+	for _, path := range []string{"elements[1]", "elements[2]", "elements[3]", "elements[4].attributes[1]",
+		"elements[4].attributes[2]", "attributes[1]", "attributes[2]", "attributes[3]", "attributes[4]", "attributes[5]", "comments"} {
+		if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, path+": ") }) {
+			t.Errorf("no note for %s in %q", path, notes)
+		}
+	}
+}
+
+// TestSanitizerConfigRemoveForm: without an elements list, the HTML
+// elements htmlclean knows are allowed, less those removed or replaced;
+// without an attributes list, the attributes it knows, less those removed,
+// never id, name or an event handler.
+func TestSanitizerConfigRemoveForm(t *testing.T) {
+	p, err := policy.FromSanitizerConfig([]byte(`{"removeElements": ["img"], "replaceWithChildrenElements": ["b"], "removeAttributes": ["title"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []string{"p", "a", "table", "i"} {
+		if p.Element(e) == nil {
+			t.Errorf("%s not allowed", e)
+		}
+	}
+	for _, e := range []string{"img", "b", "script", "iframe", "svg", "math", "style"} {
+		if p.Element(e) != nil {
+			t.Errorf("%s allowed", e)
+		}
+	}
+	a := p.Element("a")
+	for _, name := range []string{"href", "dir", "lang", "data-x"} {
+		if a.Attr(name) == nil {
+			t.Errorf("a %s not allowed", name)
+		}
+	}
+	for _, name := range []string{"title", "id", "name", "onclick", "style", "srcdoc", "rel", "target"} {
+		if a.Attr(name) != nil {
+			t.Errorf("a %s allowed", name)
+		}
+	}
+	p, err = policy.FromSanitizerConfig([]byte(`{"removeAttributes": ["data-secret"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Element("p").Attr("data-x") != nil {
+		t.Error("data-x allowed although removeAttributes names a data attribute")
+	}
+}
+
+// TestSanitizerConfigRoundTrip: a policy written as a SanitizerConfig and
+// read back allows the same elements, and the same attributes on them
+// (except those the notes say are left out: style, and id and name under
+// a prefix).
+func TestSanitizerConfigRoundTrip(t *testing.T) {
+	probe := append(policy.KnownAttributes(), "data-x", "aria-label")
+	probe = slices.DeleteFunc(probe, func(s string) bool { return s == "style" })
+	for _, name := range policy.Presets() {
+		t.Run(name, func(t *testing.T) {
+			p, err := policy.Preset(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.Marshal(p.SanitizerConfig())
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := policy.FromSanitizerConfig(data)
+			if err != nil {
+				t.Fatalf("FromSanitizerConfig(%s) = %v", data, err)
+			}
+			if diff := cmp.Diff(allowedPairs(p, probe...), allowedPairs(q, probe...)); diff != "" {
+				t.Errorf("round trip mismatch (-want +got):\n%s\n%s", diff, data)
+			}
+		})
+	}
+}
+
+// TestSanitizerConfigJSON: names are written as the spec writes them,
+// strings where the namespace is the default.
+func TestSanitizerConfigJSON(t *testing.T) {
+	sc, err := policy.ParseSanitizerConfig([]byte(`{"elements": ["p", {"name": "a", "attributes": ["href", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}]},
+		{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}], "attributes": [], "dataAttributes": true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"elements":["p",{"name":"a","attributes":["href",{"name":"href","namespace":"http://www.w3.org/1999/xlink"}]},{"name":"svg","namespace":"http://www.w3.org/2000/svg"}],"attributes":[],"dataAttributes":true}`
+	if string(got) != want {
+		t.Errorf("json.Marshal = %s, want %s", got, want)
+	}
+}
+
+// TestSanitizerConfigGrowth: reading and checking a dictionary is linear
+// in its lists, valid or not.
+func TestSanitizerConfigGrowth(t *testing.T) {
+	gens := []struct {
+		name string
+		n    int
+		gen  func(n int) string
+	}{
+		{"elements", 500, func(n int) string {
+			var b strings.Builder
+			b.WriteString(`{"attributes": ["title"], "elements": [`)
+			for i := range n {
+				fmt.Fprintf(&b, `{"name": "x%d", "attributes": ["a%d"], "removeAttributes": ["title"]},`, i, i)
+			}
+			b.WriteString(`"p"]}`)
+			return b.String()
+		}},
+		{"duplicates", 1000, func(n int) string {
+			return `{"elements": [` + strings.Repeat(`"p", `, n) + `"p"], "replaceWithChildrenElements": [` + strings.Repeat(`"p", `, n) + `"p"]}`
+		}},
+		{"remove-form", 1000, func(n int) string {
+			var b strings.Builder
+			b.WriteString(`{"removeAttributes": [`)
+			for i := range n {
+				fmt.Fprintf(&b, `"a%d",`, i)
+			}
+			b.WriteString(`"title"], "removeElements": ["p"]}`)
+			return b.String()
+		}},
+	}
+	for _, g := range gens {
+		t.Run(g.name, func(t *testing.T) {
+			growth.Check(t, g.n, g.gen, func(s string) { policy.FromSanitizerConfig([]byte(s)) })
+		})
+	}
+}
+
+// TestSanitizerConfigEveryName: a valid dictionary naming every element
+// and attribute htmlclean knows, forbidden or not, in both forms, always
+// compiles: what htmlclean refuses is dropped with a note, never an
+// error.
+func TestSanitizerConfigEveryName(t *testing.T) {
+	names := append(policy.KnownAttributes(), "id", "name", "class", "aria-label", "data-x", "data-src", "onclick", "srcdoc", "rel", "target", "x-made-up", "Title")
+	slices.Sort(names)
+	names = slices.Compact(names)
+	quoted := func(ss []string) string {
+		b, _ := json.Marshal(ss)
+		return string(b)
+	}
+	elements := []string{"p", "a", "img", "script", "style", "iframe", "math", "svg", "form", "input", "DIV", "my-element"}
+	for _, in := range []string{
+		`{"elements": ` + quoted(elements) + `, "attributes": ` + quoted(names) + `}`,
+		`{"elements": [{"name": "p", "attributes": ` + quoted(names) + `}, {"name": "a", "attributes": ["title"]}], "removeAttributes": ["x-other"]}`,
+		`{"elements": [{"name": "p", "removeAttributes": ` + quoted(names) + `}], "attributes": ` + quoted(names) + `}`,
+		`{"removeElements": ` + quoted(elements) + `, "removeAttributes": ` + quoted(names) + `}`,
+	} {
+		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {
+			t.Errorf("FromSanitizerConfig(%.200s...) = %v", in, err)
+		}
+	}
+}

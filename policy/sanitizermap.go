@@ -1,0 +1,214 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// htmlElements are the elements a SanitizerConfig without an elements
+// list allows unless it removes them: the WHATWG HTML element index
+// (https://html.spec.whatwg.org/multipage/indices.html#elements-3) and
+// the obsolete elements browsers still render. [Forbidden] ones are left
+// out when the list is used.
+var htmlElements = []string{
+	"a", "abbr", "acronym", "address", "area", "article", "aside", "audio", "b", "bdi", "bdo",
+	"big", "blockquote", "br", "button", "canvas", "caption", "center", "cite", "code", "col",
+	"colgroup", "data", "datalist", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt",
+	"em", "fieldset", "figcaption", "figure", "font", "footer", "form", "h1", "h2", "h3", "h4",
+	"h5", "h6", "header", "hgroup", "hr", "i", "img", "input", "ins", "kbd", "label", "legend",
+	"li", "main", "map", "mark", "menu", "meter", "nav", "nobr", "ol", "optgroup", "option",
+	"output", "p", "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp", "search",
+	"section", "slot", "small", "source", "span", "strike", "strong", "sub", "summary", "sup",
+	"table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "track", "tt", "u", "ul",
+	"var", "video", "wbr",
+}
+
+// FromSanitizerConfig reads an HTML Sanitizer API configuration (see
+// [ParseSanitizerConfig]) and compiles the htmlclean policy closest to it
+// that keeps nothing setHTML() would remove (see
+// [SanitizerConfig.Config] for what is dropped on the way).
+func FromSanitizerConfig(data []byte) (*Policy, error) {
+	sc, err := ParseSanitizerConfig(data)
+	if err != nil {
+		return nil, err
+	}
+	c, _ := sc.Config()
+	return Compile(c)
+}
+
+// Config maps the dictionary onto an htmlclean [Config], and returns
+// notes on what htmlclean keeps less of than a browser would, each
+// naming the JSON path. The "safe" rules of setHTML() apply whatever the
+// dictionary says, and htmlclean's own rules on top: script and the other
+// [Forbidden] elements, event handlers, srcdoc, rel and target
+// (links settings), javascript: and any scheme but http, https and
+// mailto, and URLs urlnorm refuses. These are dropped with a note, not an
+// error, as setHTML() drops them silently. Comments are never kept.
+// SVG and MathML elements and namespaced attributes are dropped, and so
+// are attributes whose value htmlclean does not know how to check. An
+// element the policy does not allow loses its tags and keeps its text,
+// whether the dictionary removes it or replaces it with its children.
+func (sc SanitizerConfig) Config() (Config, []string) {
+	m := scMapper{}
+	c := Config{URLs: webURLs()}
+	var base []string
+	if sc.Elements != nil {
+		for i, e := range sc.Elements {
+			if m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName) {
+				c.Elements = append(c.Elements, e.Name)
+			}
+		}
+	} else {
+		gone := map[string]bool{}
+		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
+			for _, n := range l {
+				if n.Namespace == NamespaceHTML {
+					gone[n.Name] = true
+				}
+			}
+		}
+		for _, name := range htmlElements {
+			if !gone[name] && Forbidden(name) == "" {
+				c.Elements = append(c.Elements, name)
+			}
+		}
+		m.note("elements: absent, so htmlclean allows the HTML elements it knows (not SVG or MathML) less removeElements")
+	}
+	allowed := map[string]bool{}
+	for _, e := range c.Elements {
+		allowed[e] = true
+	}
+	data := sc.DataAttributes != nil && *sc.DataAttributes
+	if sc.Attributes != nil {
+		for i, a := range sc.Attributes {
+			if at, ok := m.attribute(fmt.Sprintf("attributes[%d]", i), a); ok {
+				c.Attributes = append(c.Attributes, at)
+			}
+		}
+	} else {
+		base, data = m.allAttributes(sc)
+		for _, name := range base {
+			c.Attributes = append(c.Attributes, Attribute{Name: name})
+		}
+	}
+	if data {
+		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
+	}
+	m.perElement(sc, allowed, &c)
+	if sc.Comments == nil || *sc.Comments {
+		m.note("comments: htmlclean never keeps comments")
+	}
+	return c, m.notes
+}
+
+// scMapper collects the notes of one mapping.
+type scMapper struct{ notes []string }
+
+func (m *scMapper) note(format string, args ...any) {
+	m.notes = append(m.notes, fmt.Sprintf(format, args...))
+}
+
+// element reports whether an allowed element can be kept, noting why not.
+func (m *scMapper) element(field string, n SanitizerName) bool {
+	switch {
+	case n.Namespace == NamespaceSVG || n.Namespace == NamespaceMathML:
+		m.note("%s: %q dropped: htmlclean keeps no SVG or MathML element from a SanitizerConfig (a token-stream sanitiser cannot follow foreign content safely)", field, n.Name)
+	case Forbidden(n.Name) != "":
+		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
+	case !nameRE.MatchString(n.Name):
+		m.note("%s: %q dropped: the HTML parser writes element names in lower case, so it never matches", field, n.Name)
+	default:
+		return true
+	}
+	return false
+}
+
+// attribute returns the entry allowing an attribute, or false with a note.
+func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
+	a := Attribute{Name: n.Name}
+	switch {
+	case n.Namespace != "":
+		m.note("%s: %q in %s dropped: htmlclean keeps no namespaced attribute from a SanitizerConfig", field, n.Name, n.Namespace)
+	case !attrRE.MatchString(n.Name):
+		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, so it never matches", field, n.Name)
+	case refusedAttribute(n.Name) != "":
+		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(n.Name))
+	case KindOf(n.Name) == KindCSS:
+		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
+	case KindOf(n.Name) != KindUnknown:
+		return a, true
+	case strings.HasPrefix(n.Name, "data-") && coveredName("data-", n.Name, nil):
+		a.Kind = KindText.String()
+		return a, true
+	default:
+		m.note("%s: %q dropped: htmlclean does not know what its value holds, so cannot check it", field, n.Name)
+	}
+	return a, false
+}
+
+// allAttributes returns what a dictionary without an attributes list
+// allows on every element: the attributes htmlclean knows, less
+// removeAttributes, and whether data-* stays allowed.
+func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
+	gone := map[string]bool{}
+	data := true
+	for _, n := range sc.RemoveAttributes {
+		if n.Namespace == "" {
+			gone[n.Name] = true
+			data = data && !isDataAttribute(n)
+		}
+	}
+	for _, e := range sc.Elements {
+		for _, n := range e.RemoveAttributes {
+			data = data && !isDataAttribute(n)
+		}
+	}
+	if !data {
+		m.note("removeAttributes: names a data-* attribute, and htmlclean cannot take one name out of data-*, so no data-* attribute is kept")
+	}
+	var out []string
+	for _, name := range KnownAttributes() {
+		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" &&
+			refusedAttribute(name) == "" && KindOf(name) != KindCSS {
+			out = append(out, name)
+		}
+	}
+	m.note("attributes: absent, so htmlclean allows the attributes it knows less removeAttributes, except id and name (DOM clobbering), style, namespaced ones and aria-*; an elements list with per-element attributes can allow those")
+	return out, data
+}
+
+// perElement enters each element's own attribute lists: attributes
+// allowed on it alone, and removeAttributes as remove entries with on.
+func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, c *Config) {
+	on := map[string][]string{}
+	var names []string
+	for i, e := range sc.Elements {
+		if !allowed[e.Name] || e.Namespace != NamespaceHTML {
+			continue
+		}
+		for j, n := range e.Attributes {
+			a, ok := m.attribute(fmt.Sprintf("elements[%d].attributes[%d]", i, j), n)
+			if !ok {
+				continue
+			}
+			if on[a.Name] == nil {
+				names = append(names, a.Name)
+			}
+			on[a.Name] = append(on[a.Name], e.Name)
+		}
+		for _, n := range e.RemoveAttributes {
+			if n.Namespace == "" && attrRE.MatchString(n.Name) {
+				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: n.Name, On: []string{e.Name}})
+			}
+		}
+	}
+	for _, name := range names {
+		a := Attribute{Name: name, On: on[name]}
+		if KindOf(name) == KindUnknown {
+			a.Kind = KindText.String()
+		}
+		c.Attributes = append(c.Attributes, a)
+	}
+	slices.SortStableFunc(c.Remove.Attributes, func(a, b Attribute) int { return strings.Compare(a.Name, b.Name) })
+}
