@@ -71,6 +71,8 @@ func TestSanitizerConfigErrors(t *testing.T) {
 		{"element-removes-unlisted", `{"elements": [{"name": "a", "removeAttributes": ["title"]}], "attributes": ["dir"]}`, []string{"elements[0].removeAttributes[0]"}},
 		{"element-both-lists-without-attributes", `{"elements": [{"name": "a", "attributes": ["href"], "removeAttributes": ["title"]}]}`, []string{"elements[0]"}},
 		{"element-allows-removed", `{"elements": [{"name": "a", "attributes": ["href"]}], "removeAttributes": ["href"]}`, []string{"elements[0].attributes[0]"}},
+		{"processing-instructions-not-list", `{"processingInstructions": "x"}`, []string{"processingInstructions"}},
+		{"processing-instruction-not-target", `{"removeProcessingInstructions": ["a", {"name": "x"}, 3]}`, []string{"removeProcessingInstructions[1]", "removeProcessingInstructions[2]"}},
 		{"element-duplicate-attribute", `{"elements": [{"name": "a", "attributes": ["href", "href"]}], "attributes": []}`, []string{"elements[0].attributes[1]"}},
 	}
 	for _, tc := range tests {
@@ -97,6 +99,7 @@ func TestSanitizerConfigValid(t *testing.T) {
 		`{"removeElements": ["img"], "replaceWithChildrenElements": ["b"], "removeAttributes": ["title"]}`,
 		`{"elements": [{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}, {"name": "math", "namespace": "http://www.w3.org/1998/Math/MathML"}]}`,
 		`{"attributes": [{"name": "href", "namespace": "http://www.w3.org/1999/xlink"}, {"name": "title", "namespace": ""}]}`,
+		`{"processingInstructions": [], "removeProcessingInstructions": ["xml-stylesheet", {"target": "php"}]}`,
 	} {
 		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {
 			t.Errorf("FromSanitizerConfig(%s) = %v", in, err)
