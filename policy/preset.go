@@ -32,9 +32,10 @@ var presets = map[string]struct {
 	summary  string
 	compiled func() (*Policy, error)
 }{
-	"strict": {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
-	"basic":  {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
-	"ugc":    {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
+	"strict":        {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
+	"basic":         {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
+	"sanitizer-api": {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
+	"ugc":           {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }
 
 // compilePreset returns the function that compiles a preset.
@@ -76,7 +77,7 @@ func PresetConfig(name string) (Config, error) {
 }
 
 // Preset returns the compiled policy of the named preset: the same
-// *Policy as [Strict], [Basic] or [UGC] return. The only error is an
+// *Policy as [Strict], [Basic], [UGC] or [SanitizerAPI] return. The only error is an
 // unknown name.
 func Preset(name string) (*Policy, error) {
 	p, ok := presets[name]
@@ -113,6 +114,16 @@ func Basic() *Policy { return builtIn("basic") }
 // is compiled once, on first use; every call returns the same immutable
 // *Policy, safe for concurrent use.
 func UGC() *Policy { return builtIn("ugc") }
+
+// SanitizerAPI returns the "sanitizer-api" preset: the HTML Sanitizer
+// API's built-in safe default (new Sanitizer().get() in Chromium, which
+// Element.setHTML() applies), as [FromSanitizerConfig] maps it. It keeps
+// the default's HTML elements and attributes, and none of its SVG and
+// MathML elements or presentation attributes (see [SanitizerAPINotes]);
+// like setHTML() it writes no rel or target. It is compiled once, on
+// first use; every call returns the same immutable *Policy, safe for
+// concurrent use.
+func SanitizerAPI() *Policy { return builtIn("sanitizer-api") }
 
 // webURLs are the URL rules of the presets that allow links: http, https
 // and mailto, relative references kept, userinfo refused, and the flag

@@ -74,8 +74,12 @@ func (e *env) cleanMain(args []string) int {
 		if f.version {
 			fmt.Fprintf(e.stdout, "htmlclean %s\n", version())
 		} else {
+			width := 0
 			for _, name := range policy.Presets() {
-				fmt.Fprintf(e.stdout, "%-8s %s\n", name, policy.PresetSummary(name))
+				width = max(width, len(name))
+			}
+			for _, name := range policy.Presets() {
+				fmt.Fprintf(e.stdout, "%-*s %s\n", width, name, policy.PresetSummary(name))
 			}
 		}
 		return exitOK
