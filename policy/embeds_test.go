@@ -1,8 +1,6 @@
 package policy
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -51,27 +49,7 @@ func TestEmbedsLoadErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "p.yaml")
-			if err := os.WriteFile(path, []byte(tc.file), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := LoadFile(path)
-			if err == nil {
-				t.Fatal("LoadFile succeeded")
-			}
-			for _, ce := range configErrors(t, err) {
-				if ce.Field != tc.field || ce.Line != tc.line || ce.File != path {
-					continue
-				}
-				if !strings.Contains(ce.Msg, tc.msg) {
-					t.Errorf("message %q does not contain %q", ce.Msg, tc.msg)
-				}
-				if want := path + ":" + itoa(tc.line) + ": " + tc.field + ": "; !strings.Contains(ce.Error(), want) {
-					t.Errorf("Error() = %q, want %q in it", ce.Error(), want)
-				}
-				return
-			}
-			t.Errorf("no error for %s at line %d in:\n%v", tc.field, tc.line, err)
+			checkLoadError(t, tc.file, tc.line, tc.field, tc.msg)
 		})
 	}
 }

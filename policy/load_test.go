@@ -90,34 +90,44 @@ func TestLoadErrors(t *testing.T) {
 		{"empty", "", 0, "(file)", "empty policy"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "p.yaml")
-			if err := os.WriteFile(path, []byte(tc.file), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			_, err := LoadFile(path)
-			if err == nil {
-				t.Fatal("LoadFile succeeded")
-			}
-			for _, ce := range configErrors(t, err) {
-				if ce.Field != tc.field || ce.Line != tc.line || ce.File != path {
-					continue
-				}
-				if !strings.Contains(ce.Msg, tc.msg) {
-					t.Errorf("message %q does not contain %q", ce.Msg, tc.msg)
-				}
-				want := path + ":"
-				if tc.line > 0 {
-					want += strings.TrimPrefix(strings.Repeat(" ", 0), "") + itoa(tc.line) + ":"
-				}
-				if msg := ce.Error(); !strings.Contains(msg, want) || !strings.Contains(msg, tc.field) {
-					t.Errorf("Error() = %q, want file:line %q and field %q in it", msg, want, tc.field)
-				}
-				return
-			}
-			t.Errorf("no error for %s at line %d in:\n%v", tc.field, tc.line, err)
-		})
+		t.Run(tc.name, func(t *testing.T) { checkLoadError(t, tc.file, tc.line, tc.field, tc.msg) })
 	}
+}
+
+// checkLoadError loads file as a policy file and checks that it fails with
+// an error at line (0: the file as a whole) naming field, whose message
+// holds msg, and that Error() says "file:line: field:" (file and field,
+// for the file as a whole).
+func checkLoadError(t *testing.T, file string, line int, field, msg string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "p.yaml")
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadFile(path)
+	if err == nil {
+		t.Fatal("LoadFile succeeded")
+	}
+	for _, ce := range configErrors(t, err) {
+		if ce.Field != field || ce.Line != line || ce.File != path {
+			continue
+		}
+		if !strings.Contains(ce.Msg, msg) {
+			t.Errorf("message %q does not contain %q", ce.Msg, msg)
+		}
+		want := path + ":"
+		if line > 0 {
+			want += itoa(line) + ":"
+		}
+		if line > 0 {
+			want += " " + field + ":"
+		}
+		if got := ce.Error(); !strings.Contains(got, want) || !strings.Contains(got, field) {
+			t.Errorf("Error() = %q, want %q and field %q in it", got, want, field)
+		}
+		return
+	}
+	t.Errorf("no error for %s at line %d in:\n%v", field, line, err)
 }
 
 func itoa(n int) string {

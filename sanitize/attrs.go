@@ -77,7 +77,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 			changed, text = true, ""
 			action, why := RewroteURL, ReasonCanonical
 			switch {
-			case s.hooked:
+			case s.hooked.URL != "":
 				why = ReasonURLHook
 			case s.rewroteWhy != "":
 				action, why = s.rewroteAction, s.rewroteWhy
@@ -119,7 +119,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 // check decides one attribute: its value as written, or a reason to drop.
 func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, Reason) {
 	var res urlnorm.Result
-	s.flags, s.rewroteWhy, s.hooked = 0, "", false
+	s.flags, s.rewroteWhy, s.hooked = 0, "", urlnorm.Result{}
 	s.attr, s.attrEl = key, el.Name
 	if strings.HasPrefix(key, "on") {
 		return "", res, ReasonEventHandler
@@ -167,10 +167,9 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 			out = s.fragment(out)
 		}
 		if reason == "" && el.Name == embedElement {
-			if s.hooked {
+			if s.hooked.URL != "" {
 				// The hook's URL is what loads: judge it, not the author's.
-				again, _ := urlnorm.Inspect(out, s.urlOpts)
-				reason = s.embedSrc(again)
+				reason = s.embedSrc(s.hooked)
 			} else {
 				reason = s.embedSrc(res)
 			}

@@ -25,7 +25,7 @@ func (s *pass) urlHook(out string, res urlnorm.Result) (string, urlnorm.Result, 
 	if err != nil || again.URL == "" {
 		return "", res, ReasonHookURLRefused
 	}
-	s.hooked = true
+	s.hooked = again
 	return again.URL, res, ""
 }
 

@@ -79,8 +79,8 @@ type pass struct {
 	ignored       urlnorm.Flags // the flags the policy neither rejects nor reports
 
 	hooks        policy.Hooks
-	attr, attrEl string // the attribute being checked and its element
-	hooked       bool   // the URL hook changed the value being checked
+	attr, attrEl string         // the attribute being checked and its element
+	hooked       urlnorm.Result // the URL hook's rewrite of the value being checked, as urlnorm read it; URL "" if none
 
 	// An element the element hook dropped (hide): its frame's index on
 	// the stack, or -1; the output it hides from and where it writes.
@@ -463,9 +463,12 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonAmbiguousSelfClosing})
 	}
 	if s.hooks.Element != nil && s.hideAt < 0 {
-		switch s.elementHook(name) {
-		case policy.Unwrap:
+		action := s.elementHook(name)
+		if action != policy.Keep {
 			s.dropBreak(name)
+		}
+		switch action {
+		case policy.Unwrap:
 			s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
 			switch {
 			case void:
@@ -479,7 +482,6 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 			}
 			return
 		case policy.Drop:
-			s.dropBreak(name)
 			s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonElementHook})
 			if !void {
 				// A whole frame, for the tree's rules (a cell ends at the
