@@ -24,45 +24,97 @@ const setHTMLBatch = 200
 // setHTMLBase is the base URL both sides' URL attributes resolve against.
 const setHTMLBase = "https://site.htmlclean.test/dir/page?q#f"
 
-// domTreesSource takes the base URL and pairs [input, output] and returns,
-// for each pair, the tree of setHTML(input) and the tree of output parsed
-// with innerHTML. Both parse in a div of a document without a browsing
+// domTreesSource takes the base URL, a SanitizerConfig dictionary (null
+// for the built-in default) and pairs [input, output] and returns, for
+// each pair, the tree of setHTML(input, {sanitizer: config}) and the tree
+// of output parsed with innerHTML. Both parse in a div of a document without a browsing
 // context (createHTMLDocument, as DOMPurify uses), so nothing in either
 // runs or loads. A tree is [elements, text, comments]; an element is
 // [namespace + " " + localName, attributes]; an attribute is [namespace +
 // " " + localName, value, resolved], resolved being the href the browser
 // gives a URL attribute (new URL against the base; "!" + value when that
 // throws) and "" for other attributes. Template contents are walked too.
-const domTreesSource = `(base, pairs) => {
+// The resolved form is written in one canonical spelling per resource
+// (equiv), so that canonicalisation alone is no difference: after the
+// authority, an escape of an unreserved character is decoded (RFC 3986
+// §6.2.2.2), other escapes are upper-cased, and a byte that is neither
+// unreserved nor a delimiter ("[", a space, a "%" not starting an
+// escape, non-ASCII) is escaped, as servers decode both spellings alike.
+// A tree's fourth member is its shape: the whole tree written out in
+// order, elements with their attributes sorted (URL attributes by their
+// resolved form), adjacent text merged; two trees with equal shapes are
+// the same DOM.
+const domTreesSource = `(base, config, pairs) => {
 	const doc = document.implementation.createHTMLDocument("");
 	const urlAttrs = new Set(["href", "src", "action", "formaction", "cite", "poster", "background",
 		"longdesc", "data", "codebase", "manifest", "ping", "usemap", "xlink:href", "srcset", "lowsrc", "dynsrc"]);
 	const resolve = (v) => { try { return new URL(v, base).href; } catch (e) { return "!" + v; } };
+	const equiv = (u) => {
+		if (u.startsWith("!")) return u;
+		const auth = u.match(/^[a-z][a-z0-9+.-]*:(\/\/[^\/?#]*)?/i);
+		const head = auth ? auth[0] : "";
+		const bytes = new TextEncoder().encode(u.slice(head.length));
+		let out = "";
+		for (let i = 0; i < bytes.length; i++) {
+			const b = bytes[i];
+			const hex = (x) => "%" + x.toString(16).toUpperCase().padStart(2, "0");
+			const isHex = (x) => (x >= 48 && x <= 57) || (x >= 65 && x <= 70) || (x >= 97 && x <= 102);
+			if (b === 37 && i + 2 < bytes.length && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
+				const v = parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16);
+				out += /[A-Za-z0-9._~-]/.test(String.fromCharCode(v)) ? String.fromCharCode(v) : hex(v);
+				i += 2;
+			} else if (b < 128 && /[A-Za-z0-9._~:\/?#@!$&'()*+,;=-]/.test(String.fromCharCode(b))) {
+				out += String.fromCharCode(b);
+			} else {
+				out += hex(b);
+			}
+		}
+		return head + out;
+	};
+	// A form's named controls shadow its own properties (an input named
+	// "attributes" is form.attributes), so the walk reads every node
+	// through the prototypes' getters.
+	const get = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+	const childNodes = get(Node.prototype, "childNodes"), nodeType = get(Node.prototype, "nodeType");
+	const attributes = get(Element.prototype, "attributes"), localName = get(Element.prototype, "localName");
+	const namespaceURI = get(Element.prototype, "namespaceURI"), data = get(CharacterData.prototype, "data");
+	const content = get(HTMLTemplateElement.prototype, "content");
 	const tree = (root) => {
-		const els = []; let text = ""; let comments = 0;
+		const els = []; let text = ""; let comments = 0; let shape = ""; let run = null;
+		const flush = () => { if (run !== null) { shape += JSON.stringify(run); run = null; } };
 		const walk = (n) => {
-			for (const c of n.childNodes) {
-				if (c.nodeType === 1) {
+			for (const c of childNodes.call(n)) {
+				const type = nodeType.call(c);
+				if (type === 1) {
 					const attrs = [];
-					for (const a of c.attributes) {
-						attrs.push([(a.namespaceURI || "") + " " + a.localName, a.value, urlAttrs.has(a.name) ? resolve(a.value.trim()) : ""]);
+					for (const a of attributes.call(c)) {
+						attrs.push([(a.namespaceURI || "") + " " + a.localName, a.value, urlAttrs.has(a.name) ? equiv(resolve(a.value.trim())) : ""]);
 					}
-					els.push([(c.namespaceURI || "") + " " + c.localName, attrs]);
+					const name = (namespaceURI.call(c) || "") + " " + localName.call(c);
+					els.push([name, attrs]);
+					flush();
+					shape += "<" + name + attrs.map(([n, v, r]) => n + "=" + JSON.stringify(r === "" ? v : r)).sort().map((a) => " " + a).join("") + ">";
 					walk(c);
-					if (c.content instanceof DocumentFragment) walk(c.content);
-				} else if (c.nodeType === 3) {
-					text += c.data;
-				} else if (c.nodeType === 8) {
+					if (c instanceof HTMLTemplateElement) walk(content.call(c));
+					flush();
+					shape += "</>";
+				} else if (type === 3) {
+					text += data.call(c);
+					run = (run || "") + data.call(c);
+				} else if (type === 8) {
 					comments++;
+					flush();
+					shape += "<!--" + JSON.stringify(data.call(c)) + "-->";
 				}
 			}
 		};
 		walk(root);
-		return [els, text, comments];
+		flush();
+		return [els, text, comments, shape];
 	};
 	return pairs.map(([input, output]) => {
 		const s = doc.createElement("div");
-		s.setHTML(input);
+		if (config === null) s.setHTML(input); else s.setHTML(input, {sanitizer: config});
 		const h = doc.createElement("div");
 		h.innerHTML = output;
 		return [tree(s), tree(h)];
@@ -74,6 +126,7 @@ type domTree struct {
 	Elements []domElement
 	Text     string
 	Comments int
+	Shape    string
 }
 
 type domElement struct {
@@ -82,7 +135,7 @@ type domElement struct {
 }
 
 func (t *domTree) UnmarshalJSON(b []byte) error {
-	var raw [3]json.RawMessage
+	var raw [4]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
@@ -103,7 +156,10 @@ func (t *domTree) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(raw[1], &t.Text); err != nil {
 		return err
 	}
-	return json.Unmarshal(raw[2], &t.Comments)
+	if err := json.Unmarshal(raw[2], &t.Comments); err != nil {
+		return err
+	}
+	return json.Unmarshal(raw[3], &t.Shape)
 }
 
 // inventory counts what a tree holds: elements by name, attributes by
@@ -188,6 +244,43 @@ func keepsMore(s, hc inventory) []string {
 	return bad
 }
 
+// setHTMLTrees returns, for each pair [input, output], the tree of
+// setHTML(input) under config (a SanitizerConfig dictionary as JSON; nil
+// for the browser's default) and the tree of output, as domTreesSource
+// builds them in Chromium, setHTMLBatch pairs per call.
+func setHTMLTrees(t testing.TB, h *harness, config []byte, pairs [][2]string) [][2]domTree {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(h.browser)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancelT()
+	base, err := json.Marshal(setHTMLBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if config == nil {
+		config = []byte("null")
+	}
+	trees := make([][2]domTree, 0, len(pairs))
+	for lo := 0; lo < len(pairs); lo += setHTMLBatch {
+		batch := pairs[lo:min(lo+setHTMLBatch, len(pairs))]
+		arg, err := json.Marshal(batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expr := "(" + domTreesSource + ")(" + string(base) + "," + string(config) + "," + string(arg) + ")"
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[[][2]domTree](expr))
+		if err != nil {
+			t.Fatalf("browsertest: setHTML in Chromium: %v", err)
+		}
+		if len(res) != len(batch) {
+			t.Fatalf("browsertest: Chromium returned %d trees for %d inputs", len(res), len(batch))
+		}
+		trees = append(trees, res...)
+	}
+	return trees
+}
+
 // TestSetHTMLDifferential is issue 13's differential against the browser's
 // own sanitiser, under the sanitizer-api preset: for every XSS corpus
 // vector, htmlclean's output parsed by Chromium holds no element, no
@@ -223,35 +316,11 @@ func TestSetHTMLDifferential(t *testing.T) {
 	}
 
 	start := time.Now()
-	ctx, cancel := chromedp.NewContext(h.browser)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelT()
-	base, err := json.Marshal(setHTMLBase)
-	if err != nil {
-		t.Fatal(err)
+	pairs := make([][2]string, len(jobs))
+	for i, j := range jobs {
+		pairs[i] = [2]string{j.input, j.output}
 	}
-	trees := make([][2]domTree, 0, len(jobs))
-	for lo := 0; lo < len(jobs); lo += setHTMLBatch {
-		batch := jobs[lo:min(lo+setHTMLBatch, len(jobs))]
-		pairs := make([][2]string, len(batch))
-		for i, j := range batch {
-			pairs[i] = [2]string{j.input, j.output}
-		}
-		arg, err := json.Marshal(pairs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		expr := "(" + domTreesSource + ")(" + string(base) + "," + string(arg) + ")"
-		res, err := chromedp.Run(ctx, chromedp.Evaluate[[][2]domTree](expr))
-		if err != nil {
-			t.Fatalf("browsertest: setHTML in Chromium: %v", err)
-		}
-		if len(res) != len(batch) {
-			t.Fatalf("browsertest: Chromium returned %d trees for %d vectors", len(res), len(batch))
-		}
-		trees = append(trees, res...)
-	}
+	trees := setHTMLTrees(t, h, nil, pairs)
 	elapsed := time.Since(start)
 
 	// Categories of "htmlclean keeps less": vectors where at least one

@@ -134,6 +134,11 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.urls(p, flat.URLs)
 	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)
+	switch flat.BareElements {
+	case "", "drop", "keep":
+	default:
+		k.fail("bare_elements", "%q is not one of drop, keep", flat.BareElements)
+	}
 	k.limits(flat.Limits)
 	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
 	if len(k.errs) > 0 || k.more > 0 {

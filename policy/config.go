@@ -46,6 +46,14 @@ type Config struct {
 	// innerText separates them. On in the strict preset.
 	WordBreaks bool `yaml:"word_breaks,omitempty" json:"word_breaks,omitempty"`
 
+	// BareElements decides what becomes of an element that means
+	// nothing without its attributes (a, area, img, source, track, map,
+	// font, input, embed) when it has none left, a link whose URL was
+	// refused say: "drop" (the default, as bluemonday does) removes its
+	// tags and keeps its content; "keep" writes it bare, as the
+	// browser's setHTML() does. A SanitizerConfig compiles to "keep".
+	BareElements string `yaml:"bare_elements,omitempty" json:"bare_elements,omitempty"`
+
 	// Hooks are Go callbacks (see [Hooks]); a policy file has none.
 	Hooks Hooks `yaml:"-" json:"-"`
 

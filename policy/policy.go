@@ -191,6 +191,11 @@ func (p *Policy) Internal(host string) bool {
 // Limits returns the limits, with defaults filled in.
 func (p *Policy) Limits() Limits { return p.cfg.Limits }
 
+// KeepsBareElements reports whether an element that means nothing
+// without its attributes is written when none is left
+// (Config.BareElements).
+func (p *Policy) KeepsBareElements() bool { return p.cfg.BareElements == "keep" }
+
 // WordBreaks reports whether the pass separates words a dropped element
 // separated (Config.WordBreaks).
 func (p *Policy) WordBreaks() bool { return p.cfg.WordBreaks }

@@ -108,9 +108,9 @@ func TestSanitizerAPINoLinkSettings(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"plain", `<a href="https://example.com/">x</a>`, `<a href="https://example.com/">x</a>`},
 		{"rel-target-dropped", `<a href="https://example.com/" rel="nofollow" target="_blank" hreflang="en">x</a>`, `<a href="https://example.com/" hreflang="en">x</a>`},
-		// An <a> left with no attribute loses its tags (bluemonday's
-		// rule); setHTML() keeps <a>x</a>. The README lists it.
-		{"no-href", `<a rel="opener" target="w">x</a>`, `x`},
+		// An <a> left with no attribute stays, bare, as setHTML() keeps
+		// it (bare_elements: keep).
+		{"no-href", `<a rel="opener" target="w">x</a>`, `<a>x</a>`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -67,6 +67,13 @@ func TestSanitizerConfigErrors(t *testing.T) {
 		{"data-attributes-not-bool", `{"attributes": [], "dataAttributes": 1}`, []string{"dataAttributes"}},
 		{"data-attributes-without-attributes", `{"elements": ["p"], "dataAttributes": true}`, []string{"dataAttributes"}},
 		{"data-attribute-listed-with-dataAttributes", `{"attributes": ["data-x"], "dataAttributes": true}`, []string{"attributes[0]"}},
+		// Chromium 156 counts an absent dataAttributes as true beside an
+		// attributes list, for this check, on every element's list too.
+		{"data-attribute-listed-without-dataAttributes", `{"attributes": ["title", "data-x"]}`, []string{"attributes[1]"}},
+		{"data-attribute-on-element-without-dataAttributes", `{"elements": [{"name": "p", "attributes": ["data-x"]}], "attributes": []}`, []string{"elements[0].attributes[0]"}},
+		{"html-replaced", `{"replaceWithChildrenElements": ["b", "html"]}`, []string{"replaceWithChildrenElements[1]"}},
+		{"svg-replaced", `{"replaceWithChildrenElements": [{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}]}`, []string{"replaceWithChildrenElements[0]"}},
+		{"math-replaced", `{"replaceWithChildrenElements": [{"name": "math", "namespace": "http://www.w3.org/1998/Math/MathML"}]}`, []string{"replaceWithChildrenElements[0]"}},
 		{"element-attribute-also-global", `{"elements": [{"name": "a", "attributes": ["title"]}], "attributes": ["title"]}`, []string{"elements[0].attributes[0]"}},
 		{"element-removes-unlisted", `{"elements": [{"name": "a", "removeAttributes": ["title"]}], "attributes": ["dir"]}`, []string{"elements[0].removeAttributes[0]"}},
 		{"element-both-lists-without-attributes", `{"elements": [{"name": "a", "attributes": ["href"], "removeAttributes": ["title"]}]}`, []string{"elements[0]"}},
@@ -133,7 +140,8 @@ func TestFromSanitizerConfig(t *testing.T) {
 			{"name": "abbr", "removeAttributes": ["title"]}],
 		"attributes": ["title", "onclick", "srcdoc", "style", "x-made-up", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}],
 		"replaceWithChildrenElements": ["b"],
-		"comments": true
+		"comments": true,
+		"dataAttributes": false
 	}`
 	sc, err := policy.ParseSanitizerConfig([]byte(in))
 	if err != nil {
@@ -293,9 +301,9 @@ func TestSanitizerConfigEveryName(t *testing.T) {
 	}
 	elements := []string{"p", "a", "img", "script", "style", "iframe", "math", "svg", "form", "input", "DIV", "my-element"}
 	for _, in := range []string{
-		`{"elements": ` + quoted(elements) + `, "attributes": ` + quoted(names) + `}`,
+		`{"elements": ` + quoted(elements) + `, "attributes": ` + quoted(names) + `, "dataAttributes": false}`,
 		`{"elements": [{"name": "p", "attributes": ` + quoted(names) + `}, {"name": "a", "attributes": ["title"]}], "removeAttributes": ["x-other"]}`,
-		`{"elements": [{"name": "p", "removeAttributes": ` + quoted(names) + `}], "attributes": ` + quoted(names) + `}`,
+		`{"elements": [{"name": "p", "removeAttributes": ` + quoted(names) + `}], "attributes": ` + quoted(names) + `, "dataAttributes": false}`,
 		`{"removeElements": ` + quoted(elements) + `, "removeAttributes": ` + quoted(names) + `}`,
 	} {
 		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {

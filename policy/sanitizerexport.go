@@ -125,6 +125,9 @@ func policyNotes(c Config) []string {
 	out = append(out, fmt.Sprintf("urls: htmlclean keeps only URLs with the schemes %s (relative: %s), canonicalised, and refuses what urlnorm flags; a browser removes only javascript: URLs",
 		strings.Join(c.URLs.Schemes, ", "), cmp.Or(c.URLs.Relative, "allow")))
 	out = append(out, "limits: input size, nesting depth and attribute counts and sizes are htmlclean's own")
+	if c.BareElements != "keep" {
+		out = append(out, "bare_elements: htmlclean drops an a, img (and the like) left without attributes and keeps its content; a browser keeps it bare")
+	}
 	if c.WordBreaks {
 		out = append(out, "word_breaks: htmlclean keeps words apart where it drops an element")
 	}

@@ -51,7 +51,7 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // whether the dictionary removes it or replaces it with its children.
 func (sc SanitizerConfig) Config() (Config, []string) {
 	m := scMapper{}
-	c := Config{URLs: webURLs()}
+	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	var base []string
 	if sc.Elements != nil {
 		for i, e := range sc.Elements {
@@ -101,6 +101,24 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 	}
 	return c, m.notes
 }
+
+// sanitizerURLs are the URL rules of a policy built from a dictionary:
+// the web presets' rules with more schemes. setHTML() removes only
+// javascript: URLs; htmlclean keeps http and https and the schemes HTML
+// lets a site register a handler for ("safelisted schemes",
+// https://html.spec.whatwg.org/multipage/system-state.html#safelisted-scheme),
+// which name a resource for another program and run nothing in the page.
+// data:, blob:, file:, vbscript: and any other scheme are still refused.
+func sanitizerURLs() URLs {
+	u := webURLs()
+	u.Schemes = append([]string{"http", "https"}, safelistedSchemes...)
+	return u
+}
+
+// safelistedSchemes is HTML's list of safelisted schemes.
+var safelistedSchemes = []string{"bitcoin", "ftp", "ftps", "geo", "im", "irc", "ircs", "magnet",
+	"mailto", "matrix", "mms", "news", "nntp", "openpgp4fpr", "sftp", "sip", "sms", "smsto", "ssh",
+	"tel", "urn", "webcal", "wtai", "xmpp"}
 
 // scMapper collects the notes of one mapping.
 type scMapper struct{ notes []string }

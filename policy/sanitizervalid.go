@@ -54,19 +54,28 @@ func (d *scDecoder) validate(sc *SanitizerConfig) {
 		d.overlap("removeElements", sc.RemoveElements, elems, "elements", "")
 	}
 	d.index("replaceWithChildrenElements", sc.ReplaceWithChildrenElements)
+	for i, n := range sc.ReplaceWithChildrenElements {
+		if nonReplaceable[keyOf(n)] {
+			d.fail(fmt.Sprintf("replaceWithChildrenElements[%d]", i), "%q cannot be replaced by its children (the spec's non-replaceable elements: html, svg, math)", n.Name)
+		}
+	}
 	d.overlap("replaceWithChildrenElements", sc.ReplaceWithChildrenElements, elems, "elements", ": an element is kept or replaced by its children, not both")
 	d.overlap("replaceWithChildrenElements", sc.ReplaceWithChildrenElements, removed, "removeElements", ": an element is removed or replaced by its children, not both")
 
 	attrs := d.index("attributes", sc.Attributes)
 	removedAttrs := d.index("removeAttributes", sc.RemoveAttributes)
-	data := sc.DataAttributes != nil && *sc.DataAttributes
+	// With an attributes list, an absent dataAttributes counts as true
+	// here, as Chromium 156 counts it: a data-* name listed then is an
+	// error. (Its setHTML() then keeps no data-* attribute, and neither
+	// does htmlclean.)
+	data := sc.DataAttributes == nil || *sc.DataAttributes
 	switch {
 	case sc.Attributes != nil && sc.RemoveAttributes != nil:
 		d.fail("removeAttributes", "cannot be used with attributes: a config lists the attributes it allows or those it removes, not both")
 		d.overlap("removeAttributes", sc.RemoveAttributes, attrs, "attributes", "")
 	case sc.Attributes != nil:
 		if data {
-			d.noData("attributes", sc.Attributes)
+			d.noData("attributes", sc.Attributes, sc.DataAttributes == nil)
 		}
 	default:
 		if sc.DataAttributes != nil {
@@ -85,7 +94,7 @@ func (d *scDecoder) validate(sc *SanitizerConfig) {
 				}
 			}
 			if data {
-				d.noData(at+".attributes", e.Attributes)
+				d.noData(at+".attributes", e.Attributes, sc.DataAttributes == nil)
 			}
 			continue
 		}
@@ -97,11 +106,24 @@ func (d *scDecoder) validate(sc *SanitizerConfig) {
 	}
 }
 
-// noData reports data-* attributes listed while dataAttributes is true.
-func (d *scDecoder) noData(field string, names []SanitizerName) {
+// nonReplaceable are the elements replaceWithChildrenElements may not
+// name: the roots of the HTML, SVG and MathML trees.
+var nonReplaceable = map[nameKey]bool{
+	{"html", NamespaceHTML}:   true,
+	{"svg", NamespaceSVG}:     true,
+	{"math", NamespaceMathML}: true,
+}
+
+// noData reports data-* attributes listed while dataAttributes is true,
+// or absent (implied) beside an attributes list.
+func (d *scDecoder) noData(field string, names []SanitizerName, implied bool) {
+	why := "dataAttributes: true allows already"
+	if implied {
+		why = "an absent dataAttributes allows already, as in Chromium (set dataAttributes: false to list data-* names one by one)"
+	}
 	for i, n := range names {
 		if isDataAttribute(n) {
-			d.fail(fmt.Sprintf("%s[%d]", field, i), "%q is a data attribute, which dataAttributes: true allows already", n.Name)
+			d.fail(fmt.Sprintf("%s[%d]", field, i), "%q is a data attribute, which %s", n.Name, why)
 		}
 	}
 }

@@ -43,6 +43,7 @@ func featuresConfig(tb testing.TB) policy.Config {
 		{Property: "background-image", On: []string{"div"}, Match: `url\([^()]*\)`},
 	}
 	c.WordBreaks = true
+	c.BareElements = "keep"
 	c.Embeds.Hosts = []string{"www.youtube-nocookie.com", "player.vimeo.com", "www.youtube.com"}
 	return c
 }

@@ -441,7 +441,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.dropEmbed(ReasonEmbedNoSrc)
 		return
 	}
-	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 {
+	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 && !s.p.KeepsBareElements() {
 		// Like bluemonday: a link without href or an image without src is
 		// only its content. Its end tag is consumed without a trace.
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonNoAttributesLeft})
