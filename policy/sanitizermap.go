@@ -46,20 +46,24 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
 // error, as setHTML() drops them silently. Comments are never kept.
 // SVG and MathML elements and namespaced attributes are dropped, and so
-// are attributes whose value htmlclean does not know how to check. An
-// element the policy does not allow loses its tags and keeps its text,
-// whether the dictionary removes it or replaces it with its children.
+// are attributes whose value htmlclean does not know how to check.
+// Elements go as setHTML() takes them: with an elements list, every
+// element it leaves out is removed with its content (unlisted: drop);
+// without one, those in removeElements are (drop); in both cases those in
+// replaceWithChildrenElements lose only their tags (unwrap).
 func (sc SanitizerConfig) Config() (Config, []string) {
 	m := scMapper{}
 	c := Config{URLs: webURLs()}
 	var base []string
 	if sc.Elements != nil {
+		c.Unlisted = "drop"
 		for i, e := range sc.Elements {
 			if m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName) {
 				c.Elements = append(c.Elements, e.Name)
 			}
 		}
 	} else {
+		c.Drop = removalNames(sc.RemoveElements)
 		gone := map[string]bool{}
 		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
 			for _, n := range l {
@@ -79,6 +83,7 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 	for _, e := range c.Elements {
 		allowed[e] = true
 	}
+	c.Unwrap = slices.DeleteFunc(removalNames(sc.ReplaceWithChildrenElements), func(n string) bool { return allowed[n] })
 	data := sc.DataAttributes != nil && *sc.DataAttributes
 	if sc.Attributes != nil {
 		for i, a := range sc.Attributes {
@@ -100,6 +105,20 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 		m.note("comments: htmlclean never keeps comments")
 	}
 	return c, m.notes
+}
+
+// removalNames returns the HTML element names of l that a policy's drop
+// or unwrap list can hold: not forbidden (htmlclean's own handling of
+// those stays: script goes with its content whatever the list says), and
+// written in lower case (the parser never matches another name).
+func removalNames(l []SanitizerName) []string {
+	var out []string
+	for _, n := range l {
+		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) {
+			out = append(out, n.Name)
+		}
+	}
+	return out
 }
 
 // scMapper collects the notes of one mapping.
