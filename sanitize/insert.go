@@ -84,9 +84,17 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 			case "close":
 				s.closeMode()
 			default:
-				if s.room() {
-					s.pushFrame(open{name: rule, implied: true})
+				if !s.room() {
+					break
 				}
+				if _, ok := s.elements[rule]; !ok && s.p.DropsContent(rule) {
+					// The browser inserts it, and setHTML() removes it
+					// with what follows in it.
+					s.change(Change{Element: rule, Action: RemovedContent, Reason: ReasonNotAllowed})
+					s.pushHidden(rule, false, false)
+					break
+				}
+				s.pushFrame(open{name: rule, implied: true})
 			}
 		}
 	}

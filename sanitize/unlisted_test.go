@@ -96,3 +96,28 @@ func TestUnlistedDrop(t *testing.T) {
 		})
 	}
 }
+
+// TestUnlistedImplied: a table part the browser inserts (tbody before a
+// row) that the policy drops with its content takes the row with it, as
+// setHTML() removes the inserted element; allowed, it is implied as
+// before.
+func TestUnlistedImplied(t *testing.T) {
+	c := policy.Config{Elements: []string{"table", "tr", "td"}, Unlisted: "drop"}
+	for _, tc := range []struct{ name, in, want string }{
+		{"dropped", `<table><tr><td>x</td></tr></table>y`, `<table></table>y`},
+		{"allowed", `<table><tbody><tr><td>x</td></tr></tbody></table>y`, `<table></table>y`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustCompile(t, c)
+			if got, err := String(tc.in, p); err != nil || got != tc.want {
+				t.Errorf("String(%q) = %q, %v, want %q", tc.in, got, err, tc.want)
+			}
+		})
+	}
+	c.Elements = append(c.Elements, "tbody")
+	p := mustCompile(t, c)
+	in, want := `<table><tr><td>x</td></tr></table>y`, `<table><tr><td>x</td></tr></table>y`
+	if got, err := String(in, p); err != nil || got != want {
+		t.Errorf("String(%q) with tbody = %q, %v, want %q", in, got, err, want)
+	}
+}
