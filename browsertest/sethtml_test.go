@@ -138,26 +138,13 @@ func excess(have, want map[string]int) []string {
 	return out
 }
 
-// subtreeKept is the one known cause of htmlclean keeping more than
-// setHTML under the sanitizer-api preset: an element neither side allows
-// (xml, foo, font, button, form, root) is removed by setHTML with its
-// subtree (the spec's "remove"), while htmlclean drops only its tags and
-// keeps the children, some of which the preset allows.
-const subtreeKept = "setHTML removes a disallowed element with its subtree; htmlclean unwraps it and keeps allowed children"
-
 // knownSetHTMLExcess lists the vectors whose excess over setHTML is known,
 // with its cause. They are logged, not failed; an entry that no longer
-// shows an excess fails, so the list only shrinks.
-var knownSetHTMLExcess = map[string]string{
-	"bluemonday-TestXSS-016":       subtreeKept, // <xml><i><b>
-	"owasp-xss-evasion-070":        subtreeKept, // the same vector
-	"bluemonday-TestAddSpaces-003": subtreeKept, // <foo /> holds the second <p>
-	"bluemonday-TestIssue18-001":   subtreeKept, // <font> holds the <a href>
-	"dompurify-fixture-002":        subtreeKept, // <button> holds <i>
-	"dompurify-fixture-125":        subtreeKept, // <root/> holds a <div>
-	"dompurify-fixture-182":        subtreeKept, // <form> holds <br>
-	"h5sc-132":                     subtreeKept, // <form> holds <br>
-}
+// shows an excess fails, so the list only shrinks. It is empty: the one
+// cause it held (a disallowed element unwrapped where setHTML removes its
+// subtree) is gone since the preset drops unlisted elements with their
+// content (policy unlisted: drop).
+var knownSetHTMLExcess = map[string]string{}
 
 // setHTMLControls are inputs whose unsanitised form keeps more than
 // setHTML: the stage compares each with itself as "htmlclean's output"
