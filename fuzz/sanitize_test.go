@@ -72,33 +72,40 @@ func FuzzSanitize(f *testing.F) {
 	policies["hooks"] = hooksPolicy(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
-			out, err := sanitize.String(in, p)
-			if err != nil {
-				var le *sanitize.LimitError
-				if !errors.As(err, &le) {
-					t.Fatalf("%s: String(%q): %v", name, in, err)
-				}
-				if out != "" {
-					t.Fatalf("%s: output with an error", name)
-				}
-				continue
-			}
-			for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, oracle.BrowserScheme, p.Config().Embeds.Hosts) {
-				t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)
-			}
-			for _, leak := range safety.Leaks(out) {
-				t.Errorf("%s: leaks: %s\ninput:  %q\noutput: %q", name, leak, in, out)
-			}
-			if again, err := sanitize.String(out, p); err != nil || again != out {
-				t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)
-			}
-			checkReported(t, name, in, out, p)
-			if diff := cmp.Diff(domOf(reserialised(out)), domOf(out)); diff != "" {
-				t.Errorf("%s: the output parses otherwise than its tokens (-tokens +output):\n%s\ninput:  %q\noutput: %q", name, diff, in, out)
-			}
-			checkReportKept(t, name, in, p)
+			checkSanitize(t, name, in, p)
 		}
 	})
+}
+
+// checkSanitize sanitizes in under p and checks FuzzSanitize's
+// properties. It returns the output, or false after a limit error.
+func checkSanitize(t *testing.T, name, in string, p *policy.Policy) (string, bool) {
+	out, err := sanitize.String(in, p)
+	if err != nil {
+		var le *sanitize.LimitError
+		if !errors.As(err, &le) {
+			t.Fatalf("%s: String(%q): %v", name, in, err)
+		}
+		if out != "" {
+			t.Fatalf("%s: output with an error", name)
+		}
+		return "", false
+	}
+	for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, oracle.BrowserScheme, p.Config().Embeds.Hosts) {
+		t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)
+	}
+	for _, leak := range safety.Leaks(out) {
+		t.Errorf("%s: leaks: %s\ninput:  %q\noutput: %q", name, leak, in, out)
+	}
+	if again, err := sanitize.String(out, p); err != nil || again != out {
+		t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)
+	}
+	checkReported(t, name, in, out, p)
+	if diff := cmp.Diff(domOf(reserialised(out)), domOf(out)); diff != "" {
+		t.Errorf("%s: the output parses otherwise than its tokens (-tokens +output):\n%s\ninput:  %q\noutput: %q", name, diff, in, out)
+	}
+	checkReportKept(t, name, in, p)
+	return out, true
 }
 
 // checkReported checks that out differs from in exactly when a change is

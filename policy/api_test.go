@@ -30,7 +30,7 @@ func TestAPIBoundary(t *testing.T) {
 		want []string
 	}{
 		{"*Policy", (*policy.Policy)(nil), []string{
-			"Config", "Element", "EmbedHost", "EmbedSandbox", "Hooks", "IDPrefix", "Internal", "KeepsBareElements", "Limits", "PrefixID", "Rel", "RelOn", "ReportFlags", "SanitizerConfig",
+			"Config", "DropsContent", "Element", "EmbedHost", "EmbedSandbox", "Hooks", "IDPrefix", "Internal", "KeepsBareElements", "Limits", "PrefixID", "Rel", "RelOn", "ReportFlags", "SanitizerConfig",
 			"String", "TargetBlank", "TextMismatch", "URLOptions", "WordBreaks",
 		}},
 		{"*Element", (*policy.Element)(nil), []string{"AllowsClass", "Attr", "FiltersClasses"}},

@@ -141,6 +141,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	}
 	k.limits(flat.Limits)
 	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
+	k.removal(p, flat)
 	if len(k.errs) > 0 || k.more > 0 {
 		return nil, k.errs, k.more
 	}
@@ -186,6 +187,7 @@ func flatten(c Config) Config {
 	f.Limits = f.Limits.withDefaults()
 	f.URLs.Flags = maps.Clone(c.URLs.Flags) // the caller's map stays theirs
 	f.Classes = cloneClasses(c.Classes)
+	f.Drop, f.Unwrap = slices.Clone(c.Drop), slices.Clone(c.Unwrap)
 	return f
 }
 
@@ -356,3 +358,38 @@ func (k *compiler) limits(l Limits) {
 
 // maxInputLimit is the largest max_input_bytes (1 TiB).
 const maxInputLimit = 1 << 40
+
+// removal checks Unlisted, Drop and Unwrap against the allowed elements
+// (flat, after Add and Remove), and records them in p.
+func (k *compiler) removal(p *Policy, flat Config) {
+	switch flat.Unlisted {
+	case "", "unwrap":
+	case "drop":
+		p.dropUnlisted = true
+	default:
+		k.fail("unlisted", "%q is not one of unwrap, drop", flat.Unlisted)
+	}
+	p.removal = map[string]bool{}
+	for _, l := range []struct {
+		field string
+		names []string
+		drop  bool
+	}{{"drop", flat.Drop, true}, {"unwrap", flat.Unwrap, false}} {
+		for i, name := range l.names {
+			field := fmt.Sprintf("%s[%d]", l.field, i)
+			drop, seen := p.removal[name]
+			switch why, bad := forbiddenElements[name]; {
+			case bad:
+				k.fail(field, "%q is never allowed (it %s) and keeps its own handling", name, why)
+			case !nameRE.MatchString(name):
+				k.fail(field, "%q is not an element name (lower case letters, digits, \"-\")", name)
+			case p.elements[name] != nil:
+				k.fail(field, "%q is allowed: only an element the policy does not allow is dropped or unwrapped", name)
+			case seen && drop != l.drop:
+				k.fail(field, "%q is in both drop and unwrap", name)
+			default:
+				p.removal[name] = l.drop
+			}
+		}
+	}
+}

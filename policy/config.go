@@ -39,6 +39,22 @@ type Config struct {
 	// property, each with a rule for its value (see [Style]).
 	Styles []Style `yaml:"styles,omitempty" json:"styles,omitempty"`
 
+	// Unlisted decides what becomes of an element the policy does not
+	// allow: "unwrap" (the default: its tags are removed, its content
+	// kept) or "drop" (removed with everything inside it, where the HTML
+	// parser ends it, as the HTML Sanitizer API's setHTML() removes an
+	// element its elements list leaves out). [Forbidden] elements, and
+	// those whose content is never text for a reader (script, style,
+	// select, svg, ...), keep their own handling either way.
+	Unlisted string `yaml:"unlisted,omitempty" json:"unlisted,omitempty"`
+	// Drop lists elements removed with their content whatever Unlisted
+	// says (setHTML()'s removeElements).
+	Drop []string `yaml:"drop,flow,omitempty" json:"drop,omitempty"`
+	// Unwrap lists elements that lose only their tags whatever Unlisted
+	// says (setHTML()'s replaceWithChildrenElements). A name in Drop or
+	// Unwrap may not be allowed, forbidden, or in both.
+	Unwrap []string `yaml:"unwrap,flow,omitempty" json:"unwrap,omitempty"`
+
 	// WordBreaks keeps words apart where a dropped element separated
 	// them: where text would otherwise run into text across a dropped
 	// <br>, block element (p, div, li, h1…) or table row, a newline is

@@ -31,6 +31,10 @@ type Policy struct {
 	sandbox    string          // the sandbox written on iframes (Config.Embeds), or ""
 	embedHosts []string        // Config.Embeds.Hosts, sorted
 	bm         *bluemonday.Policy
+	// What becomes of an element the policy does not allow: Drop and
+	// Unwrap by name (true: dropped), else dropUnlisted (Unlisted).
+	removal      map[string]bool
+	dropUnlisted bool
 }
 
 // Element is an allowed element and the attributes allowed on it: by
@@ -200,6 +204,20 @@ func (p *Policy) KeepsBareElements() bool { return p.cfg.BareElements == "keep" 
 // separated (Config.WordBreaks).
 func (p *Policy) WordBreaks() bool { return p.cfg.WordBreaks }
 
+// DropsContent reports whether the element name, which the policy does
+// not allow, is removed with its content (Config.Unlisted "drop", or a
+// name in Config.Drop) rather than unwrapped. It is false for an allowed
+// or [Forbidden] element: the sanitizer handles those as it always does.
+func (p *Policy) DropsContent(name string) bool {
+	if p.elements[name] != nil || forbiddenElements[name] != "" {
+		return false
+	}
+	if drop, ok := p.removal[name]; ok {
+		return drop
+	}
+	return p.dropUnlisted
+}
+
 // Config returns the policy as it takes effect: Add and Remove applied,
 // defaults filled in. It compiles to an equal policy.
 func (p *Policy) Config() Config {
@@ -211,6 +229,7 @@ func (p *Policy) Config() Config {
 	c.Links.Rel = slices.Clone(c.Links.Rel)
 	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
 	c.Classes = cloneClasses(c.Classes)
+	c.Drop, c.Unwrap = slices.Clone(c.Drop), slices.Clone(c.Unwrap)
 	c.Embeds.Hosts = slices.Clone(c.Embeds.Hosts)
 	c.Embeds.Sandbox = slices.Clone(c.Embeds.Sandbox)
 	return c

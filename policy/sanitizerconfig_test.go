@@ -311,3 +311,73 @@ func TestSanitizerConfigEveryName(t *testing.T) {
 		}
 	}
 }
+
+// TestSanitizerConfigRemoval: elements present, every other element is
+// dropped with its content; absent, removeElements are; both ways
+// replaceWithChildrenElements are unwrapped. The export writes the
+// unwrap list back and notes unlisted: unwrap.
+func TestSanitizerConfigRemoval(t *testing.T) {
+	tests := []struct {
+		name, json       string
+		unlisted         string
+		drop, unwrap     []string
+		dropped, unwraps []string // DropsContent true / false, for names not allowed
+	}{
+		{"elements", `{"elements": ["p", "b"], "replaceWithChildrenElements": ["i", "script"]}`,
+			"drop", nil, []string{"i"}, []string{"foo", "div", "font"}, []string{"i"}},
+		{"no-elements", `{"removeElements": ["font", "x-ad", "script"], "replaceWithChildrenElements": ["center"]}`,
+			"", []string{"font", "x-ad"}, []string{"center"}, []string{"font", "x-ad"}, []string{"center", "foo"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc, err := policy.ParseSanitizerConfig([]byte(tc.json))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := sc.Config()
+			if c.Unlisted != tc.unlisted || !slices.Equal(c.Drop, tc.drop) || !slices.Equal(c.Unwrap, tc.unwrap) {
+				t.Errorf("Config() unlisted %q drop %q unwrap %q, want %q %q %q", c.Unlisted, c.Drop, c.Unwrap, tc.unlisted, tc.drop, tc.unwrap)
+			}
+			p, err := policy.Compile(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range tc.dropped {
+				if !p.DropsContent(n) {
+					t.Errorf("DropsContent(%q) = false, want true", n)
+				}
+			}
+			for _, n := range append(tc.unwraps, "script", "p") {
+				if p.DropsContent(n) {
+					t.Errorf("DropsContent(%q) = true, want false", n)
+				}
+			}
+		})
+	}
+	if !policy.SanitizerAPI().DropsContent("font") || policy.SanitizerAPI().DropsContent("p") {
+		t.Error("the sanitizer-api preset does not drop unlisted elements with their content")
+	}
+	c := policy.Config{Elements: []string{"p"}, Unwrap: []string{"center"}, Drop: []string{"font"}}
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := p.SanitizerConfig()
+	if len(out.ReplaceWithChildrenElements) != 1 || out.ReplaceWithChildrenElements[0].Name != "center" || out.RemoveElements != nil {
+		t.Errorf("SanitizerConfig() replaceWithChildrenElements %v removeElements %v, want [center] and none", out.ReplaceWithChildrenElements, out.RemoveElements)
+	}
+	notes := strings.Join(out.Notes, "\n")
+	for _, want := range []string{"unlisted: unwrap", "drop: font"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("SanitizerConfig() notes lack %q:\n%s", want, notes)
+		}
+	}
+	c.Unlisted = "drop"
+	p, err = policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(p.SanitizerConfig().Notes, "\n"); strings.Contains(notes, "unlisted:") {
+		t.Errorf("unlisted: drop policy's notes mention unlisted:\n%s", notes)
+	}
+}

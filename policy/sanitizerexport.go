@@ -101,6 +101,18 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	if data {
 		sc.Attributes = slices.DeleteFunc(sc.Attributes, isDataAttribute)
 	}
+	for _, e := range c.Unwrap {
+		sc.ReplaceWithChildrenElements = append(sc.ReplaceWithChildrenElements, SanitizerName{Name: e, Namespace: NamespaceHTML, isElement: true})
+	}
+	sc.ReplaceWithChildrenElements = uniqueNames(sc.ReplaceWithChildrenElements)
+	if c.Unlisted != "drop" {
+		// With an elements list, setHTML() removes every other element
+		// with its content; there is no member to unwrap the rest.
+		note("unlisted: unwrap: htmlclean keeps the content of an element it does not allow; with an elements list a browser removes it with its content, and the dictionary cannot say otherwise (replaceWithChildrenElements names only the unwrap list)")
+	}
+	if len(c.Drop) > 0 {
+		note("drop: %s removed with their content, as every element elements leaves out (removeElements cannot be used with elements)", strings.Join(c.Drop, ", "))
+	}
 	sc.Notes = append(notes, policyNotes(c)...)
 	return sc
 }

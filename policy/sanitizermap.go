@@ -46,20 +46,24 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
 // error, as setHTML() drops them silently. Comments are never kept.
 // SVG and MathML elements and namespaced attributes are dropped, and so
-// are attributes whose value htmlclean does not know how to check. An
-// element the policy does not allow loses its tags and keeps its text,
-// whether the dictionary removes it or replaces it with its children.
+// are attributes whose value htmlclean does not know how to check.
+// Elements go as setHTML() takes them: with an elements list, every
+// element it leaves out is removed with its content (unlisted: drop);
+// without one, those in removeElements are (drop); in both cases those in
+// replaceWithChildrenElements lose only their tags (unwrap).
 func (sc SanitizerConfig) Config() (Config, []string) {
 	m := scMapper{}
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	var base []string
 	if sc.Elements != nil {
+		c.Unlisted = "drop"
 		for i, e := range sc.Elements {
 			if m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName) {
 				c.Elements = append(c.Elements, e.Name)
 			}
 		}
 	} else {
+		c.Drop = removalNames(sc.RemoveElements)
 		gone := map[string]bool{}
 		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
 			for _, n := range l {
@@ -79,6 +83,7 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 	for _, e := range c.Elements {
 		allowed[e] = true
 	}
+	c.Unwrap = slices.DeleteFunc(removalNames(sc.ReplaceWithChildrenElements), func(n string) bool { return allowed[n] })
 	data := sc.DataAttributes != nil && *sc.DataAttributes
 	if sc.Attributes != nil {
 		for i, a := range sc.Attributes {
@@ -95,7 +100,7 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 	if data {
 		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
 	}
-	m.perElement(sc, allowed, &c)
+	m.perElement(sc, allowed, base, data, &c)
 	if sc.Comments == nil || *sc.Comments {
 		m.note("comments: htmlclean never keeps comments")
 	}
@@ -119,6 +124,20 @@ func sanitizerURLs() URLs {
 var safelistedSchemes = []string{"bitcoin", "ftp", "ftps", "geo", "im", "irc", "ircs", "magnet",
 	"mailto", "matrix", "mms", "news", "nntp", "openpgp4fpr", "sftp", "sip", "sms", "smsto", "ssh",
 	"tel", "urn", "webcal", "wtai", "xmpp"}
+
+// removalNames returns the HTML element names of l that a policy's drop
+// or unwrap list can hold: not forbidden (htmlclean's own handling of
+// those stays: script goes with its content whatever the list says), and
+// written in lower case (the parser never matches another name).
+func removalNames(l []SanitizerName) []string {
+	var out []string
+	for _, n := range l {
+		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) {
+			out = append(out, n.Name)
+		}
+	}
+	return out
+}
 
 // scMapper collects the notes of one mapping.
 type scMapper struct{ notes []string }
@@ -198,12 +217,33 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 
 // perElement enters each element's own attribute lists: attributes
 // allowed on it alone, and removeAttributes as remove entries with on.
-func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, c *Config) {
+//
+// Without a global attributes list (base holds what every element then
+// allows, data whether data-* is among it), an element's own attributes
+// list is all it allows, as the spec's sanitize steps read it: every
+// other base attribute is removed from it.
+func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base []string, data bool, c *Config) {
 	on := map[string][]string{}
 	var names []string
 	for i, e := range sc.Elements {
 		if !allowed[e.Name] || e.Namespace != NamespaceHTML {
 			continue
+		}
+		if sc.Attributes == nil && e.Attributes != nil {
+			own := map[string]bool{}
+			for _, n := range e.Attributes {
+				if n.Namespace == "" {
+					own[n.Name] = true
+				}
+			}
+			for _, name := range base {
+				if !own[name] {
+					c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{e.Name}})
+				}
+			}
+			if data {
+				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: "data-*", On: []string{e.Name}})
+			}
 		}
 		for j, n := range e.Attributes {
 			a, ok := m.attribute(fmt.Sprintf("elements[%d].attributes[%d]", i, j), n)

@@ -162,3 +162,50 @@ func repeatf(format string, n int) string {
 	}
 	return b.String()
 }
+
+// TestGrowthUnlisted is TestGrowth for elements dropped with their
+// content (unlisted: drop): deep nesting of dropped elements, of one
+// name and of many; many end tags of dropped elements with nothing open,
+// inside and outside what is dropped; end tags a browser ignores past a
+// special element; and formatting elements reopened again and again.
+func TestGrowthUnlisted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test; runs without -short")
+	}
+	c := policy.SanitizerAPI().Config()
+	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxInputBytes: 1 << 30}
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		n    int
+		gen  func(n int) string
+	}{
+		{"nesting-one-name", 1000, func(n int) string {
+			return strings.Repeat("<foo><b>", n) + "x" + strings.Repeat("</b></foo>", n) + "y"
+		}},
+		{"nesting-many-names", 1000, func(n int) string { return repeatf("<x-%d>", n) + "x" + repeatf("</x-%d>", n) }},
+		{"unclosed-nesting", 1000, func(n int) string { return strings.Repeat("<foo><span>", n) + "x" }},
+		{"unmatched-end-tags", 2000, func(n int) string { return strings.Repeat("</foo></x-a>", n) + "x" }},
+		{"unmatched-end-tags-inside", 2000, func(n int) string { return "<foo>" + repeatf("</x-%d>", n) + "</foo>x" }},
+		{"unmatched-end-tags-deep", 500, func(n int) string {
+			return strings.Repeat("<foo>", n) + strings.Repeat("</bar>", n) + strings.Repeat("</foo>", n)
+		}},
+		{"end-tags-past-special", 1000, func(n int) string { return strings.Repeat("<foo><div>", n) + strings.Repeat("</foo>", n) }},
+		{"reopened", 1000, func(n int) string { return strings.Repeat("<p><font>x</p>y", n) }},
+		{"reopened-in-cells", 500, func(n int) string {
+			return "<table><tr>" + strings.Repeat("<td><p><font><big>x</p>y", n) + "</table>"
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			growth.Check(t, tc.n, tc.gen, func(in string) {
+				if _, err := String(in, p); err != nil {
+					t.Fatalf("String: %v", err)
+				}
+			})
+		})
+	}
+}

@@ -67,7 +67,16 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 			}
 			s.closeMode() // anything else ends the column group
 		default:
-			switch rule := tableRule(m, name); rule {
+			rule := tableRule(m, name)
+			if rule != "" && s.hideAt >= 0 && s.stack[s.hideAt].foster {
+				// Table structure ends what the browser foster-parented
+				// ("clear the stack back to a table context").
+				for at := s.hideAt; len(s.stack) > at; {
+					s.closeTop(true)
+				}
+				continue
+			}
+			switch rule {
 			case "":
 				return false
 			case "insert":
@@ -75,9 +84,17 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 			case "close":
 				s.closeMode()
 			default:
-				if s.room() {
-					s.pushFrame(open{name: rule, implied: true})
+				if !s.room() {
+					break
 				}
+				if _, ok := s.elements[rule]; !ok && s.p.DropsContent(rule) {
+					// The browser inserts it, and setHTML() removes it
+					// with what follows in it.
+					s.change(Change{Element: rule, Action: RemovedContent, Reason: ReasonNotAllowed})
+					s.pushHidden(rule, false, false)
+					break
+				}
+				s.pushFrame(open{name: rule, implied: true})
 			}
 		}
 	}
@@ -149,7 +166,10 @@ func (s *pass) closeLink() bool {
 		return true
 	}
 	top := s.stack[n-1]
-	if top.fence > top.link {
+	if top.fence > top.link || s.hideAt >= 0 && top.special > top.link {
+		// With a special element inside the open link, the adoption
+		// agency leaves it open, and what is dropped with its content
+		// with it.
 		return false
 	}
 	for len(s.stack) > int(top.link) {

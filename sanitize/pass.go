@@ -46,11 +46,18 @@ type pass struct {
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
 
-	stack     []open         // elements written and not yet closed
-	last      [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
-	forms     int            // how many written <form> elements are on it
-	lastOpen  []int32        // by allowed.slot: index of the innermost such element on it, or -1
-	skip      string         // element whose content is being dropped, or ""
+	stack    []open         // elements written and not yet closed
+	last     [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
+	forms    int            // how many written <form> elements are on it
+	lastOpen []int32        // by allowed.slot, then unlisted slots: index of the innermost such element on it, or -1
+	// The elements the policy does not allow and drops with their
+	// content (policy.Policy.DropsContent) that this document opened, each
+	// with its slot in lastOpen after the allowed ones.
+	unlisted map[string]unlistedSlot
+	// Formatting elements dropped with their content that a browser would
+	// reopen (reopen.go), oldest first.
+	pending   []reopening
+	skip      string // element whose content is being dropped, or ""
 	skipDepth int
 
 	hazard  hazard         // how the faithful form's last text could join the next
@@ -103,6 +110,7 @@ type tokenizer interface {
 	Err() error
 	TagAttr() (key, val []byte, more bool)
 	Text() []byte
+	NextIsNotRawText()
 }
 
 // open is an element on the stack.
@@ -115,6 +123,8 @@ type open struct {
 	inForeign bool
 	dropped   bool  // its start tag was dropped: close it without a trace
 	hidden    bool  // dropped with its content by the element hook (hide): a frame like any other, never written
+	unlisted  bool  // hidden, as an element the policy drops with its content (unlisted.go)
+	foster    bool  // unlisted, where a browser foster-parents it out of a table
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
@@ -124,7 +134,10 @@ type open struct {
 	// element), and list scope boundary, at or below it, or -1; and of the
 	// element with its name below it, if scopedIndex numbers that name.
 	scopeFence, listFence, prevSame int32
-	slot, prevOpen                  int32 // allowed.slot (or -1), and lastOpen's value below it
+	slot, prevOpen                  int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
+	// Indices of the innermost special element (HTML §13.2.4.2, or any
+	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
+	special, marker int32
 }
 
 // allowed is an element the policy allows.
@@ -174,9 +187,12 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 		s.embeds = p.Element(embedElement) != nil
 		s.lastOpen = make([]int32, len(s.elements))
 	}
+	s.lastOpen = s.lastOpen[:len(s.elements)]
 	for i := range s.lastOpen {
 		s.lastOpen[i] = -1
 	}
+	clear(s.unlisted)
+	s.pending = s.pending[:0]
 	if r == nil {
 		s.sc.Reset(doc)
 		s.sc.SetMaxBuf(s.limits.MaxTokenBytes)
@@ -224,7 +240,7 @@ func (s *pass) oversized() bool {
 		cap(s.nameBuf) > maxPooledBytes || cap(s.scan.keys) > maxPooledBytes || s.sc.Retained() > maxPooledBytes ||
 		cap(s.stack) > maxPooledItems || cap(s.attrs) > maxPooledItems ||
 		cap(s.scan.attrs) > maxPooledItems || cap(s.scan.dups) > maxPooledItems ||
-		len(s.scan.seen) > maxSeen ||
+		len(s.scan.seen) > maxSeen || len(s.unlisted) > maxPooledItems || cap(s.pending) > maxPooledItems ||
 		s.link.oversized() || len(s.dropped) > maxPooledItems || cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
@@ -361,6 +377,9 @@ func (s *pass) text(raw []byte) {
 		s.change(Change{Element: embedElement, Action: RemovedContent, Reason: ReasonEmbedContent})
 		return
 	}
+	if len(s.pending) > 0 {
+		s.reopen("")
+	}
 	if len(s.link.held) > 0 && s.hideAt < 0 {
 		// Not Tokenizer.Text: it decodes in place, under raw.
 		s.linkText(raw)
@@ -404,11 +423,24 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	tokSelfClosing := selfClosing
 	selfClosing = selfClosing && selfClosingTag(raw)
 	name := s.tagName(raw, 1)
+	if name == "noscript" && !s.foreignContent() {
+		// Read what follows as markup, as setHTML() and any parser
+		// with scripting off do, not as raw text to the first
+		// "</noscript>", as a page with scripting on does. Dropped with
+		// its content (noscript is forbidden), the element then ends at
+		// its real end tag, which is never before the first
+		// "</noscript>": the pass drops what either reading would hide
+		// (<noscript><!-- </noscript><img src=x> --></noscript>).
+		s.z.NextIsNotRawText()
+	}
 	if s.skip != "" {
 		if name == s.skip && !selfClosing {
 			s.skipDepth++
 		}
 		return
+	}
+	if len(s.pending) > 0 {
+		s.reopen(name)
 	}
 	a, ok := s.elements[name]
 	if !ok {
@@ -530,6 +562,10 @@ var tagNameEnds = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f':
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
+	if _, ok := contentDroppedName[name]; (!ok || framed[name]) && s.p.DropsContent(name) {
+		s.dropContent(name, selfClosing)
+		return
+	}
 	s.dropBreak(name)
 	reason := ReasonNotAllowed
 	if policy.Forbidden(name) != "" {
@@ -585,10 +621,27 @@ func (s *pass) endTag(raw []byte) {
 		}
 		return
 	}
-	// Only allowed elements are ever pushed: their frames are indexed, so
-	// end tags that match nothing do not search a deep stack.
-	if a, ok := s.elements[name]; ok {
-		if i := int(s.lastOpen[a.slot]); i >= 0 && !s.outOfScope(name, i) {
+	if len(s.pending) > 0 && s.forget(name) {
+		s.dropBreak(name)
+		s.droppedEndTag(name)
+		return
+	}
+	// Only allowed elements, and those dropped with their content, are
+	// ever pushed: their frames are indexed, so end tags that match
+	// nothing do not search a deep stack.
+	if i := s.openAt(name); i >= 0 && !s.outOfScope(name, i) {
+		switch {
+		case s.hideAt < 0:
+		case headings[name] && s.innermostHeading() != int32(i):
+			i = -1 // "</h2>" closes the innermost heading (closeHeading)
+		case s.endIgnored(name, i):
+			// The browser leaves the element open, so what was dropped
+			// with its content goes on.
+			s.dropBreak(name)
+			s.droppedEndTag(name)
+			return
+		}
+		if i >= 0 {
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
 			}
@@ -612,13 +665,8 @@ func (s *pass) endTag(raw []byte) {
 // output reads as what the browser builds. It reports whether a heading
 // was open.
 func (s *pass) closeHeading(name string) bool {
-	at := int32(-1)
-	for h := range headings {
-		if a, ok := s.elements[h]; ok {
-			at = max(at, s.lastOpen[a.slot])
-		}
-	}
-	if at < 0 {
+	at := s.innermostHeading()
+	if at < 0 || s.hideAt >= 0 && s.stack[len(s.stack)-1].scopeFence > at {
 		return false
 	}
 	for len(s.stack) > int(at)+1 {
@@ -627,6 +675,27 @@ func (s *pass) closeHeading(name string) bool {
 	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonOtherHeading, After: s.stack[at].name})
 	s.closeTop(false)
 	return true
+}
+
+// innermostHeading returns the index of the innermost open heading, or -1.
+func (s *pass) innermostHeading() int32 {
+	at := int32(-1)
+	for h := range headings {
+		at = max(at, int32(s.openAt(h)))
+	}
+	return at
+}
+
+// openAt returns the index of the innermost open element name, allowed or
+// dropped with its content, or -1.
+func (s *pass) openAt(name string) int {
+	if a, ok := s.elements[name]; ok {
+		return int(s.lastOpen[a.slot])
+	}
+	if u, ok := s.unlisted[name]; ok {
+		return int(s.lastOpen[u.slot])
+	}
+	return -1
 }
 
 // dropBreak notes what a dropped tag named name separated, if the policy

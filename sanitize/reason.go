@@ -63,6 +63,12 @@ const (
 	// ReasonAmbiguousSelfClosing: a tag x/net/html reads as self-closing
 	// and a browser does not, written anew.
 	ReasonAmbiguousSelfClosing Reason = "ambiguous-self-closing"
+	// ReasonReopened: content a browser puts inside a copy of a formatting
+	// element (font, big, ...) the policy drops with its content, which
+	// the browser reopens after closing it without its end tag
+	// ("reconstruct the active formatting elements", HTML §13.2.4.3):
+	// removed with that content.
+	ReasonReopened Reason = "reopened"
 	// ReasonUnreadableAttributes: a tag whose attributes could not be
 	// copied as written (a NUL in a name), written anew.
 	ReasonUnreadableAttributes Reason = "unreadable-attributes"
@@ -240,7 +246,7 @@ var ownReasons = []Reason{
 	ReasonNotAllowed, ReasonForbidden, ReasonMisplaced, ReasonNoAttributesLeft,
 	ReasonUnterminated, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
 	ReasonEndTagAttributes, ReasonEndTagBR, ReasonOtherHeading, ReasonSelfClosingIgnored,
-	ReasonAmbiguousSelfClosing, ReasonUnreadableAttributes,
+	ReasonAmbiguousSelfClosing, ReasonReopened, ReasonUnreadableAttributes,
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,

@@ -74,6 +74,7 @@ var reasonTriggers = []struct {
 	policy, in string
 }{
 	{ReasonNotAllowed, "ugc", `a<x>b</x>`},
+	{ReasonReopened, "sanitizer-api", `<p><font>x</p>y`},
 	{ReasonForbidden, "ugc", `<script>alert(1)</script>`},
 	{ReasonMisplaced, "ugc", `<td>x</td>`},
 	{ReasonNoAttributesLeft, "ugc", `<img>`},

@@ -20,9 +20,11 @@ func (s *pass) push(name string, foreign bool) {
 // insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
+	f.special, f.marker = -1, -1
 	if n := len(s.stack); n > 0 {
 		b := &s.stack[n-1]
 		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
+		f.special, f.marker = b.special, b.marker
 	}
 	i := int32(len(s.stack))
 	if !f.dropped {
@@ -55,9 +57,20 @@ func (s *pass) pushFrame(f open) {
 	if k := scopedIndex(f.name); k >= 0 {
 		f.prevSame, s.last[k] = s.last[k], i
 	}
+	if special[f.name] || f.foreign {
+		f.special = i
+	}
+	if markers[f.name] && !f.dropped && !f.foreign && !f.implied {
+		f.marker = i
+	}
 	f.slot = -1
 	if a, ok := s.elements[f.name]; ok {
-		f.slot, f.prevOpen, s.lastOpen[a.slot] = a.slot, s.lastOpen[a.slot], i
+		f.slot = a.slot
+	} else if f.unlisted {
+		f.slot = s.unlistedSlot(f.name).slot
+	}
+	if f.slot >= 0 {
+		f.prevOpen, s.lastOpen[f.slot] = s.lastOpen[f.slot], i
 	}
 	s.stack = append(s.stack, f)
 }
@@ -122,6 +135,12 @@ func (s *pass) closeTop(implicit bool) {
 	}
 	if top.name == "form" && !top.foreign && !top.dropped {
 		s.forms--
+	}
+	if top.unlisted && implicit && formatting[top.name] {
+		s.pend(top.name, top.marker)
+	}
+	if int(top.marker) == len(s.stack) {
+		s.clearToMarker()
 	}
 	if len(s.stack) == s.hideAt {
 		s.unhide()
@@ -262,6 +281,9 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 // §13.2.6.3). The browser does so for <rb> and the like only inside a
 // <ruby> in scope; doing it always closes more, which is safe.
 func (s *pass) generateImpliedEndTags(except string) {
+	if s.hideAt >= 0 {
+		return // without a ruby in scope a browser closes nothing: keep dropping
+	}
 	for c := s.current(); c != nil && impliedEnd[c.name] && c.name != except && !c.foreign; c = s.current() {
 		s.closeCurrent()
 	}
@@ -304,6 +326,12 @@ func (s *pass) closeUpTo(name string, list bool) {
 		fence = top.listFence
 	}
 	if fence > at {
+		return
+	}
+	if s.hideAt >= 0 && name != "p" && name != "button" && top.special > at {
+		// A browser stops at a special element before an li, dd or dt
+		// (or runs the adoption agency for nobr): the pass, which cannot
+		// follow it, leaves what is dropped with its content open.
 		return
 	}
 	for len(s.stack) > int(at) {
