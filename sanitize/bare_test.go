@@ -13,14 +13,6 @@ import (
 // bare_elements: keep, as setHTML() writes it; the sanitizer-api preset
 // and any SanitizerConfig keep it. Either way the removal is reported.
 func TestBareElements(t *testing.T) {
-	load := func(src string) *policy.Policy {
-		t.Helper()
-		p, err := policy.Load(strings.NewReader(src), "test.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	fromSC := func(src string) *policy.Policy {
 		t.Helper()
 		p, err := policy.FromSanitizerConfig([]byte(src))
@@ -29,8 +21,8 @@ func TestBareElements(t *testing.T) {
 		}
 		return p
 	}
-	keep := load("extends: ugc\nbare_elements: keep\n")
-	drop := load("extends: ugc\nbare_elements: drop\n")
+	keep := mustPolicy(t, "extends: ugc\nbare_elements: keep\n")
+	drop := mustPolicy(t, "extends: ugc\nbare_elements: drop\n")
 	for _, c := range []struct {
 		name, in, want string
 		p              *policy.Policy

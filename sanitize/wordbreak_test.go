@@ -50,14 +50,6 @@ func TestWordBreaks(t *testing.T) {
 // TestWordBreaksSetting: the setting goes both ways in a policy file and
 // in Config, and is off unless asked for.
 func TestWordBreaksSetting(t *testing.T) {
-	load := func(src string) *policy.Policy {
-		t.Helper()
-		p, err := policy.Load(strings.NewReader(src), "test.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	in := "<p>one</p><p>two</p><h2>three</h2>"
 	for _, c := range []struct {
 		name string
@@ -65,8 +57,8 @@ func TestWordBreaksSetting(t *testing.T) {
 		want string
 	}{
 		{"ugc", ugcPolicy(t), "<p>one</p><p>two</p><h2>three</h2>"},
-		{"file off", load("extends: strict\nword_breaks: false\n"), "onetwothree"},
-		{"file on", load("extends: basic\nword_breaks: true\n"), "one\ntwo\nthree"},
+		{"file off", mustPolicy(t, "extends: strict\nword_breaks: false\n"), "onetwothree"},
+		{"file on", mustPolicy(t, "extends: basic\nword_breaks: true\n"), "one\ntwo\nthree"},
 		{"config", mustCompile(t, policy.Config{WordBreaks: true}), "one\ntwo\nthree"},
 		{"config off", mustCompile(t, policy.Config{}), "onetwothree"},
 	} {
