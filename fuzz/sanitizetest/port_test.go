@@ -30,6 +30,7 @@ var portCategories = map[string]string{
 	"url-kept":                 "bluemonday drops a URL browsers parse (spaces, IDN or escaped hosts, bad escapes) that Go's net/url refuses; urlnorm canonicalises it",
 	"attribute-kept":           "the ugc preset keeps an attribute UGCPolicy drops: ol start, or alt and title text its pattern refuses (emoji)",
 	"foreign-content":          "the input holds svg or math, which ugc drops with the markup a browser would read in foreign content (mXSS)",
+	"noscript-markup":          "the input holds noscript: htmlclean drops it to its real end tag (the markup reading of scripting off), bluemonday to the first \"</noscript>\" (raw text, scripting on)",
 	"link-text-mismatch":       "a link whose text names another host than its href loses the href (links.text_mismatch)",
 	"rel-written":              "rel is written where bluemonday writes none or another (a link whose href bluemonday dropped)",
 	"style-as-written":         "a style whose declarations are all allowed stays as written; bluemonday rewrites it (\"color: red\")",
@@ -142,6 +143,12 @@ func explainPort(in, bm, ours string, changes []sanitize.Change, p *policy.Polic
 		// compare up to it.
 		if truncateForeign(a, b) {
 			add("foreign-content")
+		}
+	}
+	if strings.Contains(strings.ToLower(in), "<noscript") {
+		// The two read noscript differently: compare up to it.
+		if truncateForeign(a, b) {
+			add("noscript-markup")
 		}
 	}
 	if unwrapAll(b, "kbd") {
