@@ -562,15 +562,18 @@ var tagNameEnds = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f':
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
-	if _, ok := contentDroppedName[name]; (!ok || framed[name]) && s.p.DropsContent(name) {
-		s.dropContent(name, selfClosing)
-		return
-	}
-	s.dropBreak(name)
 	reason := ReasonNotAllowed
 	if policy.Forbidden(name) != "" {
 		reason = ReasonForbidden
 	}
+	// Inside what is dropped with its content, every element is a frame,
+	// so that the tree's rules see the elements a browser sees there.
+	if _, ok := contentDroppedName[name]; (!ok || framed[name]) && (s.p.DropsContent(name) || s.hideAt >= 0) ||
+		markupDropped[name] && !s.foreignContent() {
+		s.dropContent(name, selfClosing, reason)
+		return
+	}
+	s.dropBreak(name)
 	if canonical, ok := contentDroppedName[name]; ok && (!selfClosing || rawText(name)) {
 		s.skip, s.skipDepth = canonical, 1
 		if s.report != nil {

@@ -48,13 +48,13 @@ func (s *pass) unlistedSlot(name string) unlistedSlot {
 // with the element's content. An element a browser does not create
 // (table structure outside a table, a form inside a form) or a void one
 // is just a dropped tag.
-func (s *pass) dropContent(name string, selfClosing bool) {
+func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 	s.dropBreak(name)
 	foreign, void, placed := s.startContext(name, elemInfos[name], selfClosing)
 	m := s.mode()
 	body := m == modeBody || m == modeCell || m == modeCaption
 	if void || !placed && body && name != "a" {
-		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonNotAllowed})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
 		if !void {
 			s.droppedStartTag(name)
 		}
@@ -63,7 +63,7 @@ func (s *pass) dropContent(name string, selfClosing bool) {
 	if s.werr != nil || !s.room() {
 		return
 	}
-	s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonNotAllowed})
+	s.change(Change{Element: name, Action: RemovedContent, Reason: reason})
 	// Misplaced in a table, a browser foster-parents it: it holds what
 	// follows until table structure arrives.
 	s.pushHidden(name, foreign, !placed && !body)
@@ -219,4 +219,12 @@ var (
 	// HTML, which ends them where the tree does, not at the next end tag
 	// of their name.
 	framed = set("audio", "video", "canvas", "map", "datalist")
+
+	// Elements of contentDropped that are always dropped through a frame
+	// outside foreign content, whatever the policy: their content is
+	// markup (noscript as setHTML() and a parser with scripting off read
+	// it), and a browser ignores their end tag with a special element
+	// open inside them, or out of scope, so the next end tag of their
+	// name need not end them.
+	markupDropped = set("noscript", "object", "applet")
 )
