@@ -423,7 +423,8 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	tokSelfClosing := selfClosing
 	selfClosing = selfClosing && selfClosingTag(raw)
 	name := s.tagName(raw, 1)
-	if name == "noscript" && !s.foreignContent() {
+	switch {
+	case name == "noscript":
 		// Read what follows as markup, as setHTML() and any parser
 		// with scripting off do, not as raw text to the first
 		// "</noscript>", as a page with scripting on does. Dropped with
@@ -431,6 +432,11 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// its real end tag, which is never before the first
 		// "</noscript>": the pass drops what either reading would hide
 		// (<noscript><!-- </noscript><img src=x> --></noscript>).
+		s.z.NextIsNotRawText()
+	case s.foreignContent() && elemInfos[name]&infoBreakout == 0:
+		// An SVG or MathML element's content is markup, whatever its
+		// name (<svg><title><div></title>: the div is an element), as
+		// a browser's tree builder tells its tokenizer (HTML §13.2.6.5).
 		s.z.NextIsNotRawText()
 	}
 	if s.skip != "" {
@@ -568,8 +574,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	}
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
-	if _, ok := contentDroppedName[name]; (!ok || framed[name]) && (s.p.DropsContent(name) || s.hideAt >= 0) ||
-		markupDropped[name] && !s.foreignContent() {
+	if _, ok := contentDroppedName[name]; s.hideAt >= 0 || markupDropped[name] || (!ok || framed[name]) && s.p.DropsContent(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}

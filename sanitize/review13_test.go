@@ -60,9 +60,10 @@ func TestReview13MarkupEndTagIgnored(t *testing.T) {
 // elements list (unlisted: drop), setHTML() removes an <svg> or <math>
 // with its subtree; a browser ignores "</svg>" and "</math>" while an
 // HTML element is open inside an integration point, so what follows is
-// in the subtree too.
+// in the subtree too. svg and math are frames (markupDropped), MathML's
+// text integration points are integration points, and the content of
+// a foreign element is markup whatever its name (<svg><title>).
 func TestReview13ForeignEndTagIgnored(t *testing.T) {
-	t.Skip("review 13: unfixed, svg and math are skipped to their next end tag (a token count), not framed")
 	p, err := policy.FromSanitizerConfig([]byte(`{"elements":["p","div","b","img"],"attributes":["src"]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -81,6 +82,22 @@ func TestReview13ForeignEndTagIgnored(t *testing.T) {
 		}
 		if strings.Contains(got, "HID") || strings.Contains(got, "<img") {
 			t.Errorf("String(%q) = %q: shows what setHTML() removes", in, got)
+		}
+	}
+	// What follows a foreign element that did end is kept.
+	for _, in := range []string{
+		`<svg><desc>x</desc></svg><p>SHOWN</p>`,
+		`<svg><foreignObject><p>x</p></foreignObject></svg>SHOWN`,
+		`<svg><title>x</title></svg>SHOWN`,
+		`<math><mi>x</mi></math>SHOWN`,
+		`<svg><p>SHOWN`, // a breakout tag ends the svg
+	} {
+		got, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, "SHOWN") {
+			t.Errorf("String(%q) = %q: drops what follows the foreign element", in, got)
 		}
 	}
 }
@@ -114,6 +131,15 @@ func TestReview13Growth(t *testing.T) {
 		{"many-names-inside", 1000, func(n int) string { return "<noscript>" + repeatf("<x-%d>", n) + repeatf("</x-%d>", n) }},
 		{"end-tags-past-special", 1000, func(n int) string {
 			return "<noscript>" + strings.Repeat("<foo><div>", n) + strings.Repeat("</foo></noscript>", n)
+		}},
+		{"nested-svg-integration-points", 1000, func(n int) string {
+			return strings.Repeat("<svg><foreignObject><p>", n) + "x" + strings.Repeat("</svg>", n)
+		}},
+		{"nested-math-text-points", 1000, func(n int) string {
+			return strings.Repeat("<math><mi><b>", n) + "x" + strings.Repeat("</math>", n)
+		}},
+		{"foreign-raw-names", 1000, func(n int) string {
+			return "<svg>" + strings.Repeat("<title><style><div>", n) + strings.Repeat("</title></svg>", n)
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

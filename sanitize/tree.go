@@ -233,7 +233,7 @@ func (s *pass) startContext(name string, info elemInfo, selfClosing bool) (forei
 		}
 		s.closeForeign()
 	}
-	if name == "svg" {
+	if name == "svg" || name == "math" {
 		return true, selfClosing, s.placeHTML(name, info)
 	}
 	return false, info&infoVoid != 0 || name == "image", s.placeHTML(name, info)
@@ -390,7 +390,12 @@ var (
 
 	// SVG elements whose content is HTML (HTML §13.2.6, "HTML integration
 	// point"), by their lower-cased tag names.
-	htmlIntegrationPoint = set("foreignobject", "desc", "title")
+	htmlIntegrationPoint = set("foreignobject", "desc", "title",
+		// MathML's text integration points and annotation-xml, whose
+		// content a browser reads as HTML (annotation-xml only with an
+		// HTML encoding: taking it always as HTML only ever keeps a
+		// dropped math element open longer).
+		"mi", "mo", "mn", "ms", "mtext", "annotation-xml")
 
 	// Elements the tokenizer reads as raw text (x/net/html readStartTag):
 	// their content is one text token, never markup.

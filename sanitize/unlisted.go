@@ -220,11 +220,11 @@ var (
 	// of their name.
 	framed = set("audio", "video", "canvas", "map", "datalist")
 
-	// Elements of contentDropped that are always dropped through a frame
-	// outside foreign content, whatever the policy: their content is
-	// markup (noscript as setHTML() and a parser with scripting off read
-	// it), and a browser ignores their end tag with a special element
-	// open inside them, or out of scope, so the next end tag of their
-	// name need not end them.
-	markupDropped = set("noscript", "object", "applet")
+	// Elements of contentDropped that are always dropped through a frame,
+	// whatever the policy: their content is markup (noscript as setHTML()
+	// and a parser with scripting off read it; svg and math as foreign
+	// content), and a browser ignores their end tag with a special
+	// element open inside them (<svg><foreignObject><p></svg>), or out of
+	// scope, so the next end tag of their name need not end them.
+	markupDropped = set("noscript", "object", "applet", "svg", "math")
 )
