@@ -26,27 +26,28 @@ func (s *pass) pushFrame(f open) {
 	}
 	i := int32(len(s.stack))
 	if !f.dropped {
+		fp := frameProps[f.name]
 		f.cur = i
-		if f.foreign || scopeBoundary[f.name] {
+		if f.foreign || fp&propScope != 0 {
 			f.scopeFence = i
 		}
-		if f.foreign || listBoundary[f.name] {
+		if f.foreign || fp&propList != 0 {
 			f.listFence = i
 		}
 		switch {
 		case f.foreign:
-			if htmlIntegrationPoint[f.name] {
+			if fp&propIntegration != 0 {
 				f.fence = i
 			}
 		case f.name == "a" && !f.implied:
 			f.link = i
-		case markers[f.name]:
+		case fp&propMarker != 0:
 			f.link = -1
 		case f.name == "table":
 			f.fence = i
 		}
-		if m, ok := modeOf[f.name]; ok && !f.foreign {
-			f.mode = m
+		if fp&propMode != 0 && !f.foreign {
+			f.mode = modeOf[f.name]
 		}
 		if f.name == "form" && !f.foreign {
 			s.forms++
@@ -398,6 +399,34 @@ var elemInfos = func() map[string]elemInfo {
 		for n := range names {
 			m[n] |= flag
 		}
+	}
+	return m
+}()
+
+// frameProp is what pushFrame needs to know about a frame's name, from
+// the sets above, in one lookup (a frame is pushed per element).
+type frameProp uint8
+
+const (
+	propScope frameProp = 1 << iota
+	propList
+	propIntegration
+	propMarker
+	propMode // modeOf has it
+)
+
+var frameProps = func() map[string]frameProp {
+	m := map[string]frameProp{}
+	for flag, names := range map[frameProp]map[string]bool{
+		propScope: scopeBoundary, propList: listBoundary,
+		propIntegration: htmlIntegrationPoint, propMarker: markers,
+	} {
+		for n := range names {
+			m[n] |= flag
+		}
+	}
+	for n := range modeOf {
+		m[n] |= propMode
 	}
 	return m
 }()
