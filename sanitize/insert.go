@@ -32,7 +32,7 @@ var modeOf = map[string]mode{
 
 // tableStructure are the start tags a browser ignores in body, and that
 // end an open cell or caption (§13.2.6.4.7, §13.2.6.4.11, §13.2.6.4.15).
-var tableStructure = set("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr")
+var tableStructure = newNameMap(set("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"))
 
 // markers are the elements that put a marker on the list of active
 // formatting elements (§13.2.4.3): a link outside one is not found when
@@ -57,7 +57,7 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 		case modeBody:
 			return s.inBody(name, info)
 		case modeCell, modeCaption:
-			if !tableStructure[name] {
+			if !tableStructure.at(name) {
 				return s.inBody(name, info)
 			}
 			s.closeMode() // "close the cell", or the caption
@@ -125,7 +125,7 @@ func tableRule(m mode, name string) string {
 // the tag closes.
 func (s *pass) inBody(name string, info elemInfo) bool {
 	switch {
-	case tableStructure[name]:
+	case tableStructure.at(name):
 		return false // ignored outside a table
 	case name == "form" && s.forms > 0:
 		return false // ignored while a form is open (the form element pointer)

@@ -40,7 +40,7 @@ type pass struct {
 
 	// elements holds the policy's allowed elements with what the pass
 	// needs to know about each, so a start tag costs one lookup.
-	elements map[string]allowed
+	elements nameMap[allowed]
 	report   func(Change)
 
 	line, col         int // position of the current token's "<"
@@ -162,17 +162,18 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 		s.breaks = p.WordBreaks()
 		s.hooks = p.Hooks()
 		s.relExt, s.idPre = p.RelOn() == "external", p.IDPrefix()
-		s.elements = map[string]allowed{}
+		elements := map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
-				s.elements[name] = allowed{el, elemInfos[name], int32(len(s.elements))}
+				elements[name] = allowed{el, elemInfos[name], int32(len(elements))}
 			}
 		}
 		if el := p.Element(embedElement); el != nil {
-			s.elements[embedElement] = allowed{el, elemInfos[embedElement], int32(len(s.elements))}
+			elements[embedElement] = allowed{el, elemInfos[embedElement], int32(len(elements))}
 		}
+		s.elements = newNameMap(elements)
 		s.embeds = p.Element(embedElement) != nil
-		s.lastOpen = make([]int32, len(s.elements))
+		s.lastOpen = make([]int32, len(elements))
 	}
 	for i := range s.lastOpen {
 		s.lastOpen[i] = -1
@@ -410,7 +411,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
-	a, ok := s.elements[name]
+	a, ok := s.elements.get(name)
 	if !ok {
 		s.dropElement(name, selfClosing)
 		return
@@ -472,7 +473,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 			s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
 			switch {
 			case void:
-			case tableStructure[name] || name == "table":
+			case tableStructure.at(name) || name == "table":
 				// As if the policy did not allow it: the table's rules
 				// then apply to what it held, as they do for a dropped
 				// cell.
@@ -531,23 +532,27 @@ var tagNameEnds = [256]bool{' ': true, '\n': true, '\r': true, '\t': true, '\f':
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
 	s.dropBreak(name)
-	reason := ReasonNotAllowed
-	if policy.Forbidden(name) != "" {
-		reason = ReasonForbidden
-	}
-	if canonical, ok := contentDroppedName[name]; ok && (!selfClosing || rawText(name)) {
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) {
 		s.skip, s.skipDepth = canonical, 1
 		if s.report != nil {
-			s.change(Change{Element: canonical, Action: RemovedContent, Reason: reason})
+			s.change(Change{Element: canonical, Action: RemovedContent, Reason: dropReason(name)})
 		}
 		return
 	}
 	if s.report != nil {
-		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: dropReason(name)})
 		if !selfClosing {
 			s.droppedStartTag(name)
 		}
 	}
+}
+
+// dropReason is why an element the policy does not allow is dropped.
+func dropReason(name string) Reason {
+	if policy.Forbidden(name) != "" {
+		return ReasonForbidden
+	}
+	return ReasonNotAllowed
 }
 
 // endTag closes the matching open element, and any left open inside it.
@@ -587,7 +592,7 @@ func (s *pass) endTag(raw []byte) {
 	}
 	// Only allowed elements are ever pushed: their frames are indexed, so
 	// end tags that match nothing do not search a deep stack.
-	if a, ok := s.elements[name]; ok {
+	if a, ok := s.elements.get(name); ok {
 		if i := int(s.lastOpen[a.slot]); i >= 0 && !s.outOfScope(name, i) {
 			for len(s.stack) > i+1 {
 				s.closeTop(true)
@@ -598,7 +603,7 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 	}
-	if headings[name] && s.closeHeading(name) {
+	if isHeading(name) && s.closeHeading(name) {
 		return
 	}
 	s.dropBreak(name)
@@ -614,7 +619,7 @@ func (s *pass) endTag(raw []byte) {
 func (s *pass) closeHeading(name string) bool {
 	at := int32(-1)
 	for h := range headings {
-		if a, ok := s.elements[h]; ok {
+		if a, ok := s.elements.get(h); ok {
 			at = max(at, s.lastOpen[a.slot])
 		}
 	}
@@ -633,7 +638,7 @@ func (s *pass) closeHeading(name string) bool {
 // keeps words apart (see wordBreak).
 func (s *pass) dropBreak(name string) {
 	if s.breaks {
-		s.gap = max(s.gap, wordBreak[name])
+		s.gap = max(s.gap, wordBreak.at(name))
 	}
 }
 
@@ -653,7 +658,7 @@ func (s *pass) separate(first byte) {
 // with the default style sheet (§15.3): a line break (2) for <br>,
 // block-level elements and table rows, a space (1) for a table cell; max
 // keeps the stronger.
-var wordBreak = func() (m map[string]byte) {
+var wordBreak = newNameMap(func() (m map[string]byte) {
 	m = map[string]byte{"td": 1, "th": 1}
 	for _, n := range strings.Fields(`address article aside blockquote body br caption center dd details
 		dialog dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup
@@ -662,7 +667,7 @@ var wordBreak = func() (m map[string]byte) {
 		m[n] = 2
 	}
 	return m
-}()
+}())
 
 // htmlSpace are HTML's ASCII whitespace bytes.
 var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
@@ -674,7 +679,7 @@ var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': t
 // close the div around the table. The table's own end tags follow the
 // table's rules (insert.go), and foreign content its own.
 func (s *pass) outOfScope(name string, i int) bool {
-	if tableStructure[name] || name == "table" {
+	if tableStructure.at(name) || name == "table" {
 		return false
 	}
 	fence := int(s.stack[len(s.stack)-1].scopeFence)

@@ -26,7 +26,7 @@ func (s *pass) pushFrame(f open) {
 	}
 	i := int32(len(s.stack))
 	if !f.dropped {
-		fp := frameProps[f.name]
+		fp := frameProps.at(f.name)
 		f.cur = i
 		if f.foreign || fp&propScope != 0 {
 			f.scopeFence = i
@@ -57,7 +57,7 @@ func (s *pass) pushFrame(f open) {
 		f.prevSame, s.last[k] = s.last[k], i
 	}
 	f.slot = -1
-	if a, ok := s.elements[f.name]; ok {
+	if a, ok := s.elements.get(f.name); ok {
 		f.slot, f.prevOpen, s.lastOpen[a.slot] = a.slot, s.lastOpen[a.slot], i
 	}
 	s.stack = append(s.stack, f)
@@ -238,7 +238,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 		s.closeUpTo("dt", true)
 		s.closeUpTo("dd", true)
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		if c := s.current(); c != nil && headings[c.name] {
+		if c := s.current(); c != nil && isHeading(c.name) {
 			s.closeCurrent()
 		}
 	case "button":
@@ -415,7 +415,7 @@ const (
 	propMode // modeOf has it
 )
 
-var frameProps = func() map[string]frameProp {
+var frameProps = newNameMap(func() map[string]frameProp {
 	m := map[string]frameProp{}
 	for flag, names := range map[frameProp]map[string]bool{
 		propScope: scopeBoundary, propList: listBoundary,
@@ -429,17 +429,22 @@ var frameProps = func() map[string]frameProp {
 		m[n] |= propMode
 	}
 	return m
-}()
+}())
+
+// isHeading is headings[name], without a map lookup.
+func isHeading(name string) bool {
+	return len(name) == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6'
+}
 
 func optionalEndTag(name string) bool { return optionalEnd[name] }
 func rawText(name string) bool        { return rawTextElements[name] }
 
 // contentDroppedName maps each name in contentDropped to itself, so that a
 // pass can keep the name without copying the tokenizer's bytes.
-var contentDroppedName = func() map[string]string {
+var contentDroppedName = newNameMap(func() map[string]string {
 	m := make(map[string]string, len(contentDropped))
 	for n := range contentDropped {
 		m[n] = n
 	}
 	return m
-}()
+}())
