@@ -177,6 +177,7 @@ func (s *pass) room() bool {
 		return true
 	}
 	if s.werr == nil {
+		s.locate()
 		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
 	}
 	return false

@@ -45,6 +45,11 @@ type pass struct {
 
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
+	// A document in memory, with no report: line and col are only needed
+	// for an error, so walk counts offsets (at, of the current token) and
+	// locate finds the line and column from doc when one is.
+	doc     []byte
+	at, off int
 
 	stack     []open         // elements written and not yet closed
 	last      [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
@@ -195,6 +200,10 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.hideAt, s.shown = -1, twin{}
 	clear(s.dropped)
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
+	s.doc, s.at, s.off = nil, 0, 0
+	if r == nil && report == nil {
+		s.doc = doc
+	}
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
 	s.last, s.forms = noneOpen, 0
 	s.link.held, s.link.text = s.link.held[:0], s.link.text[:0]
@@ -207,7 +216,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 // KiB, whatever the documents before it.
 func (s *pass) release() {
 	s.z, s.in.r, s.report, s.flush = nil, nil, nil, nil
-	s.main, s.dst, s.endRaw = twin{}, twin{}, nil
+	s.main, s.dst, s.endRaw, s.doc = twin{}, twin{}, nil, nil
 	if s.oversized() {
 		return
 	}
@@ -250,8 +259,12 @@ func (s *pass) walk() error {
 	for {
 		tt := s.z.Next()
 		raw := s.z.Raw()
-		s.line, s.col = s.nextLine, s.nextCol
-		s.advance(raw)
+		if s.doc != nil {
+			s.at, s.off = s.off, s.off+len(raw)
+		} else {
+			s.line, s.col = s.nextLine, s.nextCol
+			s.advance(raw)
+		}
 		switch tt {
 		case html.ErrorToken:
 			if len(raw) > 0 && s.skip == "" {
@@ -308,9 +321,20 @@ func (s *pass) advance(raw []byte) {
 	s.nextCol = len(raw) - last
 }
 
+// locate sets line and col from the current token's offset, for an
+// error, if walk counted offsets instead of them.
+func (s *pass) locate() {
+	if s.doc != nil {
+		before := s.doc[:s.at]
+		s.line = 1 + bytes.Count(before, []byte{'\n'})
+		s.col = len(before) - bytes.LastIndexByte(before, '\n')
+	}
+}
+
 // finish handles the end of input: close what is open, or turn a reading
 // error into the error to return.
 func (s *pass) finish(err error) error {
+	s.locate()
 	switch {
 	case err == io.EOF:
 		for len(s.stack) > 0 {
