@@ -105,13 +105,27 @@ func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error 
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
-	o := &outWriter{w: w}
-	return o.result(pipe(o, r, p, report))
+	st := runPool.Get().(*runState)
+	st.o = outWriter{w: w}
+	err := st.o.result(pipe(&st.o, r, p, report, &st.head))
+	*st = runState{} // nothing of the caller's kept in the pool
+	runPool.Put(st)
+	return err
 }
+
+// runState is what run needs besides the stages, pooled: allocated, the
+// two were two of the nine allocations per comment the pipeline makes
+// besides bluemonday's.
+type runState struct {
+	o    outWriter
+	head io.LimitedReader // pipe's read-ahead
+}
+
+var runPool = sync.Pool{New: func() any { return new(runState) }}
 
 // pipe chooses how to run the two stages: one after the other for a small
 // input, streaming for a large one.
-func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change), lr *io.LimitedReader) error {
 	// A reader that knows its length (bytes.Reader, strings.Reader) needs
 	// no read-ahead to choose.
 	head := getBuf()
@@ -121,7 +135,8 @@ func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error
 		limit = max(limit, l.Len())
 		head.Grow(l.Len() + bytes.MinRead) // ReadFrom wants MinRead free to see EOF
 	}
-	if _, err := head.ReadFrom(io.LimitReader(r, int64(limit)+1)); err != nil {
+	*lr = io.LimitedReader{R: r, N: int64(limit) + 1}
+	if _, err := head.ReadFrom(lr); err != nil {
 		return fmt.Errorf("sanitize: %w", err)
 	}
 	if head.Len() <= limit {
