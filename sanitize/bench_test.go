@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"testing"
 
 	"github.com/microcosm-cc/bluemonday"
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/htmlscan"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -104,10 +107,23 @@ func BenchmarkPages(b *testing.B) {
 	runPipelines(b, selected)
 }
 
-// BenchmarkStages measures the parts of the pipeline: the tokenizer pass
-// alone, an identity tokenizer pass (copying Raw(), the floor for any
-// token-stream sanitiser), and the policy stage alone, on the raw
-// documents and on the pass's output (what it really reads).
+// BenchmarkStages shows where the ugc pipeline's time goes, on the
+// comments and on the pages, one op being every document once:
+//
+//   - htmlscan: tokenizing alone (Next and Raw of internal/htmlscan's
+//     Scanner, what the pass reads a document in memory with);
+//   - identity-tokenizer: the same with x/net/html's Tokenizer (what the
+//     bluemonday stage reads with), the floor for a token-stream sanitiser;
+//   - pass: the first stage alone, writing both forms;
+//   - bluemonday-stage: the policy's bluemonday stage alone, over what
+//     the pass wrote (the faithful form);
+//   - bluemonday-stage+follower: the same, its output compared with the
+//     canonical form by the follower, which writes the result;
+//   - pipeline: all of it, as [Bytes] runs it;
+//   - bluemonday-ugc: bluemonday's UGCPolicy alone, the reference.
+//
+// pipeline ≈ pass + bluemonday-stage+follower; scripts/instructions.sh
+// -stages counts each one's instructions.
 func BenchmarkStages(b *testing.B) {
 	pages := []string{filepath.Join("..", "testdata", "corpus", "bench", "pages")}
 	if news, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "bench", "pages", "news-*.html")); len(news) > 0 {
@@ -133,7 +149,7 @@ func stages(b *testing.B, docs [][]byte) {
 		b.Fatal(err)
 	}
 	var out bytes.Buffer
-	run := func(name string, docs [][]byte, f func(d []byte) error) {
+	run := func(name string, f func(d []byte) error) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(totalSize(docs))
 			b.ReportAllocs()
@@ -147,27 +163,80 @@ func stages(b *testing.B, docs [][]byte) {
 			}
 		})
 	}
-	var canon bytes.Buffer
-	run("pass", docs, func(d []byte) error {
-		canon.Reset()
-		_, err := newPass(twin{&out, &canon}, nil, d, p, nil).run()
-		return err
+	var sc htmlscan.Scanner
+	run("htmlscan", func(d []byte) error {
+		sc.Reset(d)
+		for sc.Next() != html.ErrorToken {
+			out.Write(sc.Raw())
+		}
+		return nil
 	})
-	run("identity-tokenizer", docs, func(d []byte) error {
-		z := html.NewTokenizer(bytes.NewReader(d))
+	var r bytes.Reader
+	run("identity-tokenizer", func(d []byte) error {
+		r.Reset(d)
+		z := html.NewTokenizer(&r)
 		for z.Next() != html.ErrorToken {
 			out.Write(z.Raw())
 		}
 		return nil
 	})
-	mids := make([][]byte, len(docs))
+	var canon bytes.Buffer
+	run("pass", func(d []byte) error {
+		canon.Reset()
+		_, err := newPass(twin{&out, &canon}, nil, d, p, nil).run()
+		return err
+	})
+	// The stage's input: both forms of every document, as the pass wrote
+	// them, in one arena, indexed by the document's first byte's address.
+	// They stay live through every part (see the end), so that each part
+	// runs with the same live heap, and so as often a garbage collection.
+	type forms struct {
+		f, c   []byte
+		marked bool
+	}
+	var arena []byte
+	ends := make([][2]int, len(docs))
+	marks := make([]bool, len(docs))
 	for i, d := range docs {
-		var mid, canonical bytes.Buffer
-		if _, err := newPass(twin{&mid, &canonical}, nil, d, p, nil).run(); err != nil {
+		var f, c bytes.Buffer
+		marked, err := newPass(twin{&f, &c}, nil, d, p, nil).run()
+		if err != nil {
 			b.Fatal(err)
 		}
-		mids[i] = mid.Bytes()
+		arena = append(append(arena, f.Bytes()...), c.Bytes()...)
+		ends[i], marks[i] = [2]int{f.Len(), c.Len()}, marked
 	}
-	run("policy-stage-on-pass-output", mids, func(d []byte) error { return applyPolicy(p, &out, bytes.NewReader(d)) })
-	run("policy-stage", docs, func(d []byte) error { return applyPolicy(p, &out, bytes.NewReader(d)) })
+	arena = slices.Clip(arena)
+	written := make(map[*byte]forms, len(docs))
+	at := 0
+	for i, d := range docs {
+		f := arena[at : at+ends[i][0] : at+ends[i][0]]
+		at += ends[i][0]
+		c := arena[at : at+ends[i][1] : at+ends[i][1]]
+		at += ends[i][1]
+		written[&d[0]] = forms{f, c, marks[i]}
+	}
+	run("bluemonday-stage", func(d []byte) error {
+		r.Reset(written[&d[0]].f)
+		return applyPolicy(p, &out, &r)
+	})
+	run("bluemonday-stage+follower", func(d []byte) error {
+		w := written[&d[0]]
+		fl := &follower{w: &out}
+		fl.push(segment{f: w.f, c: w.c, marked: w.marked, line: 1, col: 1})
+		r.Reset(w.f)
+		if err := applyPolicy(p, fl, &r); err != nil {
+			return err
+		}
+		return fl.Close()
+	})
+	run("pipeline", func(d []byte) error {
+		return runDoc(&out, d, p, nil)
+	})
+	bm := bluemonday.UGCPolicy()
+	run("bluemonday-ugc", func(d []byte) error {
+		r.Reset(d)
+		return bm.SanitizeReaderToWriter(&r, &out)
+	})
+	runtime.KeepAlive(written)
 }

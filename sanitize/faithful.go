@@ -364,16 +364,23 @@ var markupStart = func() (t [256]bool) {
 // escaped (ReasonNUL, ReasonInvalidUTF8, ReasonMarkupChar). decode says it holds
 // something x/net/html's Text decodes ("&", "\r", NUL); if not, canon is
 // its canonical form, appended to dst, or nil if that is raw itself. One
-// pass over the bytes does both.
+// pass over the bytes does all three, UTF-8 validation included.
 func scanText(dst, raw []byte) (canon []byte, why Reason, decode bool) {
-	last := 0
+	last, invalid := 0, false
 	for i := 0; i < len(raw); i++ {
-		// The bytes text escapes are those whose canonical form differs.
-		i += plainValue(transient(raw[i:]))
+		// The bytes text escapes are those whose canonical form differs;
+		// plainText also stops at the first byte of a non-ASCII character.
+		i += plainText(transient(raw[i:]))
 		if i == len(raw) {
 			break
 		}
 		c := raw[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRune(raw[i:])
+			invalid = invalid || r == utf8.RuneError && size == 1
+			i += size - 1
+			continue
+		}
 		switch {
 		case c == 0:
 			return nil, ReasonNUL, true
@@ -391,7 +398,7 @@ func scanText(dst, raw []byte) (canon []byte, why Reason, decode bool) {
 			last = i + 1
 		}
 	}
-	if why == "" && !utf8.Valid(raw) {
+	if why == "" && invalid {
 		why = ReasonInvalidUTF8
 	}
 	if decode {
@@ -401,4 +408,33 @@ func scanText(dst, raw []byte) (canon []byte, why Reason, decode bool) {
 		canon = append(canon, raw[last:]...)
 	}
 	return canon, why, false
+}
+
+// textStops are the bytes plainText stops at: those appendEscaped
+// escapes, and those of non-ASCII characters.
+var textStops = func() (t [256]uint8) {
+	t = escaped
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = 1
+	}
+	return t
+}()
+
+// plainText is plainValue for scanText: how many bytes at the start of v
+// are ASCII and not escaped (not inlined, as plainValue).
+//
+//go:noinline
+func plainText(v string) int {
+	n := len(v)
+	for len(v) >= 8 {
+		if textStops[v[0]]|textStops[v[1]]|textStops[v[2]]|textStops[v[3]]|
+			textStops[v[4]]|textStops[v[5]]|textStops[v[6]]|textStops[v[7]] != 0 {
+			break
+		}
+		v = v[8:]
+	}
+	for len(v) > 0 && textStops[v[0]] == 0 {
+		v = v[1:]
+	}
+	return n - len(v)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/htmlclean/htmlclean/policy"
 )
@@ -171,6 +172,27 @@ func TestTokenizersAgree(t *testing.T) {
 		for id, in := range docs {
 			if problem := tokenizerProblem(in, p); problem != "" {
 				t.Errorf("%s: %s: %s", name, id, problem)
+			}
+		}
+	}
+}
+
+// TestScanTextUTF8 checks that scanText, which validates UTF-8 as it
+// scans, calls a text invalid exactly when utf8.Valid does: valid
+// characters of every length, and bad bytes, truncated, overlong and
+// surrogate sequences, at the start, inside and at the end.
+func TestScanTextUTF8(t *testing.T) {
+	pieces := []string{"", "a", "plain text ", "é", "€", "😀", "\uFFFD", "\x80", "\xff", "\xc3", "\xe2\x82",
+		"\xf0\x9f\x98", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "&amp;", "<b", "a<1"}
+	for _, a := range pieces {
+		for _, b := range pieces {
+			for _, c := range []string{"", "x", "\xe9", "12345678"} {
+				raw := a + c + b
+				_, why, _ := scanText(nil, []byte(raw))
+				markup := why == ReasonMarkupChar
+				if got, want := why == ReasonInvalidUTF8, !utf8.ValidString(raw) && !markup; got != want {
+					t.Errorf("scanText(%q): invalid UTF-8 = %v, want %v (why %q)", raw, got, want, why)
+				}
 			}
 		}
 	}

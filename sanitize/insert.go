@@ -32,7 +32,7 @@ var modeOf = map[string]mode{
 
 // tableStructure are the start tags a browser ignores in body, and that
 // end an open cell or caption (§13.2.6.4.7, §13.2.6.4.11, §13.2.6.4.15).
-var tableStructure = set("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr")
+var tableStructure = newNameMap(set("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"))
 
 // markers are the elements that put a marker on the list of active
 // formatting elements (§13.2.4.3): a link outside one is not found when
@@ -57,7 +57,7 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 		case modeBody:
 			return s.inBody(name, info)
 		case modeCell, modeCaption:
-			if !tableStructure[name] {
+			if !tableStructure.at(name) {
 				return s.inBody(name, info)
 			}
 			s.closeMode() // "close the cell", or the caption
@@ -87,7 +87,7 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 				if !s.room() {
 					break
 				}
-				if _, ok := s.elements[rule]; !ok && s.p.DropsContent(rule) {
+				if _, ok := s.elements.get(rule); !ok && s.p.DropsContent(rule) {
 					// The browser inserts it, and setHTML() removes it
 					// with what follows in it.
 					s.change(Change{Element: rule, Action: RemovedContent, Reason: ReasonNotAllowed})
@@ -142,7 +142,7 @@ func tableRule(m mode, name string) string {
 // the tag closes.
 func (s *pass) inBody(name string, info elemInfo) bool {
 	switch {
-	case tableStructure[name]:
+	case tableStructure.at(name):
 		return false // ignored outside a table
 	case name == "form" && s.forms > 0:
 		return false // ignored while a form is open (the form element pointer)
@@ -197,6 +197,7 @@ func (s *pass) room() bool {
 		return true
 	}
 	if s.werr == nil {
+		s.locate()
 		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
 	}
 	return false

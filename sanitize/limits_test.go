@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/htmlclean/htmlclean/policy"
 )
 
 // TestBadInput feeds hostile documents and asserts the outcome: a limit
@@ -78,13 +80,40 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestLimitPosition checks that a limit error says where it happened.
+// TestLimitPosition checks that a limit error says where it happened,
+// the same whether the pass counted lines as it went (with a report, or
+// streaming) or found them from the offset once it failed (a document in
+// memory, without a report: see pass.locate).
 func TestLimitPosition(t *testing.T) {
-	in := "<p>\n" + strings.Repeat("<div>", 300)
-	_, err := String(in, preset(t, "ugc"))
-	var le *LimitError
-	if !errors.As(err, &le) || le.Line != 2 || le.Column != 1+5*256 {
-		t.Errorf("error %v, want max_depth at 2:%d", err, 1+5*256)
+	p := mustPolicy(t, "extends: ugc\nlimits: {max_token_bytes: 1024}\n")
+	tests := []struct {
+		name, in  string
+		p         *policy.Policy
+		limit     string
+		line, col int
+	}{
+		{"depth", "<p>\n" + strings.Repeat("<div>", 300), preset(t, "ugc"), "max_depth", 2, 1 + 5*256},
+		{"depth-first-line", strings.Repeat("<div>", 300), preset(t, "ugc"), "max_depth", 1, 1 + 5*256},
+		{"depth-crlf", "a\r\n\r\nb <i>x</i>\n  " + strings.Repeat("<div>", 300), preset(t, "ugc"), "max_depth", 4, 3 + 5*256},
+		{"token", "one\ntwo\n  <a title=\"" + strings.Repeat("x", 2000) + "\">", p, "max_token_bytes", 3, 3},
+		{"token-first-byte", "<a title=\"" + strings.Repeat("x", 2000) + "\">", p, "max_token_bytes", 1, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			check := func(how string, err error) {
+				t.Helper()
+				var le *LimitError
+				if !errors.As(err, &le) || le.Limit != tc.limit || le.Line != tc.line || le.Column != tc.col {
+					t.Errorf("%s: error %v, want %s at %d:%d", how, err, tc.limit, tc.line, tc.col)
+				}
+			}
+			_, err := String(tc.in, tc.p)
+			check("String", err)
+			_, _, err = StringReport(tc.in, tc.p)
+			check("StringReport", err)
+			err = Sanitize(io.Discard, io.MultiReader(strings.NewReader(tc.in)), tc.p)
+			check("Sanitize", err)
+		})
 	}
 }
 

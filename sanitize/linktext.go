@@ -33,8 +33,8 @@ type heldLink struct {
 	before         hazard // the faithful form's hazard before its start tag
 	textStart      int    // where its text begins in linkText
 	depth          int    // its frame's index on the stack
-	href           string
-	host           string
+	hostAt, end    int    // its href is strs[hrefAt:hostAt], its host strs[hostAt:end]
+	hrefAt         int
 	line, col      int
 }
 
@@ -44,6 +44,15 @@ type linkState struct {
 	held []heldLink
 	f, c bytes.Buffer
 	text []byte // the text of every held link, the innermost's at the end
+	// The hrefs and hosts of the held links (in one buffer, rather than
+	// two strings copied per link).
+	strs []byte
+}
+
+// hrefHost returns h's href and host. They point into l.strs: valid
+// until the next link is held once none is.
+func (l *linkState) hrefHost(h *heldLink) (href, host string) {
+	return transient(l.strs[h.hrefAt:h.hostAt]), transient(l.strs[h.hostAt:h.end])
 }
 
 func (l *linkState) resetBuffers() {
@@ -52,7 +61,7 @@ func (l *linkState) resetBuffers() {
 }
 
 func (l *linkState) oversized() bool {
-	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes
+	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes || cap(l.strs) > maxPooledBytes
 }
 
 // beginLink starts holding back a link's output, just before its start
@@ -62,11 +71,13 @@ func (s *pass) beginLink(href, host string) {
 	if len(l.held) == 0 {
 		s.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
-		l.text = l.text[:0]
+		l.text, l.strs = l.text[:0], l.strs[:0]
 	}
+	at := len(l.strs)
+	l.strs = append(append(l.strs, href...), host...)
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.hazard,
 		textStart: len(l.text), depth: len(s.stack),
-		href: strings.Clone(href), host: strings.Clone(host), line: s.line, col: s.col})
+		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.line, col: s.col})
 }
 
 // linkTagWritten records the length of the start tag just written.
@@ -97,7 +108,8 @@ func (s *pass) endLink(depth int) {
 	}
 	h := l.held[len(l.held)-1]
 	l.held = l.held[:len(l.held)-1]
-	s.decideLink(h, string(l.text[h.textStart:]), false)
+	// l.text stays as it is while the link is decided; the report copies.
+	s.decideLink(h, transient(l.text[h.textStart:]), false)
 	if len(l.held) == 0 {
 		s.releaseLinks()
 	}
@@ -110,7 +122,7 @@ func (s *pass) overflow() {
 	l := &s.link
 	for i := len(l.held) - 1; i >= 0; i-- {
 		h := l.held[i]
-		s.decideLink(h, string(l.text[h.textStart:]), true)
+		s.decideLink(h, transient(l.text[h.textStart:]), true)
 	}
 	l.held = l.held[:0]
 	s.releaseLinks()
@@ -132,12 +144,13 @@ func (s *pass) releaseLinks() {
 // link's output is at the end of the buffers, from h.fStart and h.cStart. early says
 // the link is still open (overflow): its end tag is not in the buffer.
 func (s *pass) decideLink(h heldLink, text string, early bool) {
-	if h.host == "" {
+	href, host := s.link.hrefHost(&h)
+	if host == "" {
 		// A relative link stays on the page's site, whatever its text.
 		return
 	}
 	textHost, urlText := linkTextHost(text)
-	mismatch := urlText && !sameHost(textHost, h.host)
+	mismatch := urlText && !sameHost(textHost, host)
 	if early && strings.TrimSpace(text) == "" {
 		mismatch = true // nothing to compare yet: cannot be checked
 	}
@@ -145,7 +158,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 		return
 	}
 	action := s.p.TextMismatch()
-	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: h.href}
+	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
 	switch {
 	case action == "report":
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
@@ -153,7 +166,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 		return
 	case action == "rewrite" && !early:
 		// The visible text becomes the destination.
-		href := appendEscaped(nil, h.href)
+		dest := appendEscaped(nil, href)
 		for _, b := range [...]struct {
 			buf        *bytes.Buffer
 			start, tag int
@@ -161,11 +174,11 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 			tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
 			b.buf.Truncate(b.start)
 			b.buf.Write(tag)
-			b.buf.Write(href)
+			b.buf.Write(dest)
 			b.buf.WriteString("</a>")
 		}
 		s.hazard = noHazard
-		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, h.href
+		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
 		s.changeAt(at)
 		return
 	}

@@ -40,11 +40,16 @@ type pass struct {
 
 	// elements holds the policy's allowed elements with what the pass
 	// needs to know about each, so a start tag costs one lookup.
-	elements map[string]allowed
+	elements nameMap[allowed]
 	report   func(Change)
 
 	line, col         int // position of the current token's "<"
 	nextLine, nextCol int // position after it
+	// A document in memory, with no report: line and col are only needed
+	// for an error, so walk counts offsets (at, of the current token) and
+	// locate finds the line and column from doc when one is.
+	doc     []byte
+	at, off int
 
 	stack    []open         // elements written and not yet closed
 	last     [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
@@ -175,19 +180,20 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 		s.breaks = p.WordBreaks()
 		s.hooks = p.Hooks()
 		s.relExt, s.idPre = p.RelOn() == "external", p.IDPrefix()
-		s.elements = map[string]allowed{}
+		elements := map[string]allowed{}
 		for _, name := range p.Config().Elements {
 			if el := p.Element(name); el != nil {
-				s.elements[name] = allowed{el, elemInfos[name], int32(len(s.elements))}
+				elements[name] = allowed{el, elemInfos[name], int32(len(elements))}
 			}
 		}
 		if el := p.Element(embedElement); el != nil {
-			s.elements[embedElement] = allowed{el, elemInfos[embedElement], int32(len(s.elements))}
+			elements[embedElement] = allowed{el, elemInfos[embedElement], int32(len(elements))}
 		}
+		s.elements = newNameMap(elements)
 		s.embeds = p.Element(embedElement) != nil
-		s.lastOpen = make([]int32, len(s.elements))
+		s.lastOpen = make([]int32, len(elements))
 	}
-	s.lastOpen = s.lastOpen[:len(s.elements)]
+	s.lastOpen = s.lastOpen[:s.elements.len()]
 	for i := range s.lastOpen {
 		s.lastOpen[i] = -1
 	}
@@ -210,6 +216,10 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.hideAt, s.shown = -1, twin{}
 	clear(s.dropped)
 	s.line, s.col, s.nextLine, s.nextCol = 1, 1, 1, 1
+	s.doc, s.at, s.off = nil, 0, 0
+	if r == nil && report == nil {
+		s.doc = doc
+	}
 	s.stack, s.skip, s.skipDepth = s.stack[:0], "", 0
 	s.last, s.forms = noneOpen, 0
 	s.link.held, s.link.text = s.link.held[:0], s.link.text[:0]
@@ -222,7 +232,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 // KiB, whatever the documents before it.
 func (s *pass) release() {
 	s.z, s.in.r, s.report, s.flush = nil, nil, nil, nil
-	s.main, s.dst, s.endRaw = twin{}, twin{}, nil
+	s.main, s.dst, s.endRaw, s.doc = twin{}, twin{}, nil, nil
 	if s.oversized() {
 		return
 	}
@@ -265,8 +275,12 @@ func (s *pass) walk() error {
 	for {
 		tt := s.z.Next()
 		raw := s.z.Raw()
-		s.line, s.col = s.nextLine, s.nextCol
-		s.advance(raw)
+		if s.doc != nil {
+			s.at, s.off = s.off, s.off+len(raw)
+		} else {
+			s.line, s.col = s.nextLine, s.nextCol
+			s.advance(raw)
+		}
 		switch tt {
 		case html.ErrorToken:
 			if len(raw) > 0 && s.skip == "" {
@@ -323,9 +337,20 @@ func (s *pass) advance(raw []byte) {
 	s.nextCol = len(raw) - last
 }
 
+// locate sets line and col from the current token's offset, for an
+// error, if walk counted offsets instead of them.
+func (s *pass) locate() {
+	if s.doc != nil {
+		before := s.doc[:s.at]
+		s.line = 1 + bytes.Count(before, []byte{'\n'})
+		s.col = len(before) - bytes.LastIndexByte(before, '\n')
+	}
+}
+
 // finish handles the end of input: close what is open, or turn a reading
 // error into the error to return.
 func (s *pass) finish(err error) error {
+	s.locate()
 	switch {
 	case err == io.EOF:
 		for len(s.stack) > 0 {
@@ -448,7 +473,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	if len(s.pending) > 0 {
 		s.reopen(name)
 	}
-	a, ok := s.elements[name]
+	a, ok := s.elements.get(name)
 	if !ok {
 		s.dropElement(name, selfClosing)
 		return
@@ -510,7 +535,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 			s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
 			switch {
 			case void:
-			case tableStructure[name] || name == "table":
+			case tableStructure.at(name) || name == "table":
 				// As if the policy did not allow it: the table's rules
 				// then apply to what it held, as they do for a dropped
 				// cell.
@@ -574,24 +599,32 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	}
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
-	if _, ok := contentDroppedName[name]; s.hideAt >= 0 || markupDropped[name] || (!ok || framed[name]) && s.p.DropsContent(name) {
+	if _, ok := contentDroppedName.get(name); s.hideAt >= 0 || markupDropped[name] || (!ok || framed[name]) && s.p.DropsContent(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
 	s.dropBreak(name)
-	if canonical, ok := contentDroppedName[name]; ok && (!selfClosing || rawText(name)) {
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) {
 		s.skip, s.skipDepth = canonical, 1
 		if s.report != nil {
-			s.change(Change{Element: canonical, Action: RemovedContent, Reason: reason})
+			s.change(Change{Element: canonical, Action: RemovedContent, Reason: dropReason(name)})
 		}
 		return
 	}
 	if s.report != nil {
-		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: dropReason(name)})
 		if !selfClosing {
 			s.droppedStartTag(name)
 		}
 	}
+}
+
+// dropReason is why an element the policy does not allow is dropped.
+func dropReason(name string) Reason {
+	if policy.Forbidden(name) != "" {
+		return ReasonForbidden
+	}
+	return ReasonNotAllowed
 }
 
 // endTag closes the matching open element, and any left open inside it.
@@ -659,7 +692,7 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 	}
-	if headings[name] && s.closeHeading(name) {
+	if isHeading(name) && s.closeHeading(name) {
 		return
 	}
 	s.dropBreak(name)
@@ -697,7 +730,7 @@ func (s *pass) innermostHeading() int32 {
 // openAt returns the index of the innermost open element name, allowed or
 // dropped with its content, or -1.
 func (s *pass) openAt(name string) int {
-	if a, ok := s.elements[name]; ok {
+	if a, ok := s.elements.get(name); ok {
 		return int(s.lastOpen[a.slot])
 	}
 	if u, ok := s.unlisted[name]; ok {
@@ -710,7 +743,7 @@ func (s *pass) openAt(name string) int {
 // keeps words apart (see wordBreak).
 func (s *pass) dropBreak(name string) {
 	if s.breaks {
-		s.gap = max(s.gap, wordBreak[name])
+		s.gap = max(s.gap, wordBreak.at(name))
 	}
 }
 
@@ -730,7 +763,7 @@ func (s *pass) separate(first byte) {
 // with the default style sheet (§15.3): a line break (2) for <br>,
 // block-level elements and table rows, a space (1) for a table cell; max
 // keeps the stronger.
-var wordBreak = func() (m map[string]byte) {
+var wordBreak = newNameMap(func() (m map[string]byte) {
 	m = map[string]byte{"td": 1, "th": 1}
 	for _, n := range strings.Fields(`address article aside blockquote body br caption center dd details
 		dialog dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup
@@ -739,7 +772,7 @@ var wordBreak = func() (m map[string]byte) {
 		m[n] = 2
 	}
 	return m
-}()
+}())
 
 // htmlSpace are HTML's ASCII whitespace bytes.
 var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': true}
@@ -751,7 +784,7 @@ var htmlSpace = [256]bool{' ': true, '\t': true, '\n': true, '\f': true, '\r': t
 // close the div around the table. The table's own end tags follow the
 // table's rules (insert.go), and foreign content its own.
 func (s *pass) outOfScope(name string, i int) bool {
-	if tableStructure[name] || name == "table" {
+	if tableStructure.at(name) || name == "table" {
 		return false
 	}
 	fence := int(s.stack[len(s.stack)-1].scopeFence)

@@ -28,27 +28,28 @@ func (s *pass) pushFrame(f open) {
 	}
 	i := int32(len(s.stack))
 	if !f.dropped {
+		fp := frameProps.at(f.name)
 		f.cur = i
-		if f.foreign || scopeBoundary[f.name] {
+		if f.foreign || fp&propScope != 0 {
 			f.scopeFence = i
 		}
-		if f.foreign || listBoundary[f.name] {
+		if f.foreign || fp&propList != 0 {
 			f.listFence = i
 		}
 		switch {
 		case f.foreign:
-			if htmlIntegrationPoint[f.name] {
+			if fp&propIntegration != 0 {
 				f.fence = i
 			}
 		case f.name == "a" && !f.implied:
 			f.link = i
-		case markers[f.name]:
+		case fp&propMarker != 0:
 			f.link = -1
 		case f.name == "table":
 			f.fence = i
 		}
-		if m, ok := modeOf[f.name]; ok && !f.foreign {
-			f.mode = m
+		if fp&propMode != 0 && !f.foreign {
+			f.mode = modeOf[f.name]
 		}
 		if f.name == "form" && !f.foreign {
 			s.forms++
@@ -64,7 +65,7 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if a, ok := s.elements[f.name]; ok {
+	if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot
 	} else if f.unlisted {
 		f.slot = s.unlistedSlot(f.name).slot
@@ -256,7 +257,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 		s.closeUpTo("dt", true)
 		s.closeUpTo("dd", true)
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		if c := s.current(); c != nil && headings[c.name] {
+		if c := s.current(); c != nil && isHeading(c.name) {
 			s.closeCurrent()
 		}
 	case "button":
@@ -435,15 +436,48 @@ var elemInfos = func() map[string]elemInfo {
 	return m
 }()
 
+// frameProp is what pushFrame needs to know about a frame's name, from
+// the sets above, in one lookup (a frame is pushed per element).
+type frameProp uint8
+
+const (
+	propScope frameProp = 1 << iota
+	propList
+	propIntegration
+	propMarker
+	propMode // modeOf has it
+)
+
+var frameProps = newNameMap(func() map[string]frameProp {
+	m := map[string]frameProp{}
+	for flag, names := range map[frameProp]map[string]bool{
+		propScope: scopeBoundary, propList: listBoundary,
+		propIntegration: htmlIntegrationPoint, propMarker: markers,
+	} {
+		for n := range names {
+			m[n] |= flag
+		}
+	}
+	for n := range modeOf {
+		m[n] |= propMode
+	}
+	return m
+}())
+
+// isHeading is headings[name], without a map lookup.
+func isHeading(name string) bool {
+	return len(name) == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6'
+}
+
 func optionalEndTag(name string) bool { return optionalEnd[name] }
 func rawText(name string) bool        { return rawTextElements[name] }
 
 // contentDroppedName maps each name in contentDropped to itself, so that a
 // pass can keep the name without copying the tokenizer's bytes.
-var contentDroppedName = func() map[string]string {
+var contentDroppedName = newNameMap(func() map[string]string {
 	m := make(map[string]string, len(contentDropped))
 	for n := range contentDropped {
 		m[n] = n
 	}
 	return m
-}()
+}())

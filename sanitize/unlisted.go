@@ -131,7 +131,7 @@ func (s *pass) reopen(name string) {
 		s.pending = kept
 	}
 	if start == len(s.pending) || s.foreignContent() ||
-		name != "" && (closesP[name] || tableStructure[name] || name == "table") {
+		name != "" && (closesP[name] || tableStructure.at(name) || name == "table") {
 		return
 	}
 	m := s.mode()
@@ -172,7 +172,7 @@ func (s *pass) forget(name string) bool {
 func (s *pass) endIgnored(name string, i int) bool {
 	top := &s.stack[len(s.stack)-1]
 	switch {
-	case tableStructure[name] || name == "table":
+	case tableStructure.at(name) || name == "table":
 		return false // the table's rules close all inside it
 	case name == "form":
 		// Closed only if what is inside it has implied end tags (a p).

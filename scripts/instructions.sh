@@ -8,6 +8,8 @@
 #
 #   scripts/instructions.sh            # Comments and Pages
 #   scripts/instructions.sh Comments   # one of them
+#   scripts/instructions.sh -stages    # each stage apart (BenchmarkStages)
+#   scripts/instructions.sh -stages comments pass   # one corpus, one stage
 #
 # Needs valgrind (Debian: apt-get install -y valgrind).
 set -euo pipefail
@@ -23,6 +25,21 @@ count() { # benchmark, sub-benchmark, iterations
 	grep -o 'Collected : [0-9]*' "$out" | awk '{print $3}'
 	rm -f "$out"
 }
+if [ "${1:-}" = -stages ]; then
+	sets=(comments pages)
+	parts=(htmlscan identity-tokenizer pass bluemonday-stage bluemonday-stage+follower pipeline bluemonday-ugc)
+	[ $# -ge 2 ] && sets=("$2")
+	[ $# -ge 3 ] && parts=("$3")
+	for set in "${sets[@]}"; do
+		for part in "${parts[@]}"; do
+			one=$(count Stages "$set\$/^${part//+/\\+}" 1)
+			five=$(count Stages "$set\$/^${part//+/\\+}" 5)
+			awk -v s="$set" -v p="$part" -v n="$(((five - one) / 4))" \
+				'BEGIN { printf "%-9s %-26s %7.1f M\n", s, p, n/1e6 }'
+		done
+	done
+	exit 0
+fi
 benches=("$@")
 [ ${#benches[@]} -gt 0 ] || benches=(Comments Pages)
 for bench in "${benches[@]}"; do

@@ -142,6 +142,7 @@ var skipReasons = []struct{ prefix, reason string }{
 	{"go test -tags browser ", "needs Chromium and takes minutes"},
 	{"go test ./urlnorm -run '^$' -bench ", "benchmarks take minutes"},
 	{"go test ./sanitize -run '^$' -bench ", "benchmarks take minutes"},
+	{"scripts/instructions.sh", "needs valgrind and takes minutes"},
 	{"go test ./...", "the documented test command: it runs this test"},
 	{"go test -short ./...", "the test command again, with -short"},
 	{"HTMLCLEAN_LONG=1 go test ./...", "the test command again, as CI runs it"},
