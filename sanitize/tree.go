@@ -27,8 +27,8 @@ func (s *pass) pushFrame(f open) {
 		f.special, f.marker = b.special, b.marker
 	}
 	i := int32(len(s.stack))
+	fp := frameProps.at(f.name)
 	if !f.dropped {
-		fp := frameProps.at(f.name)
 		f.cur = i
 		if f.foreign || fp&propScope != 0 {
 			f.scopeFence = i
@@ -58,10 +58,10 @@ func (s *pass) pushFrame(f open) {
 	if k := scopedIndex(f.name); k >= 0 {
 		f.prevSame, s.last[k] = s.last[k], i
 	}
-	if special[f.name] || f.foreign {
+	if fp&propSpecial != 0 || f.foreign {
 		f.special = i
 	}
-	if markers[f.name] && !f.dropped && !f.foreign && !f.implied {
+	if fp&propMarker != 0 && !f.dropped && !f.foreign && !f.implied {
 		f.marker = i
 	}
 	f.slot = -1
@@ -445,14 +445,15 @@ const (
 	propList
 	propIntegration
 	propMarker
-	propMode // modeOf has it
+	propMode    // modeOf has it
+	propSpecial // the parser's special category (unlisted.go)
 )
 
 var frameProps = newNameMap(func() map[string]frameProp {
 	m := map[string]frameProp{}
 	for flag, names := range map[frameProp]map[string]bool{
 		propScope: scopeBoundary, propList: listBoundary,
-		propIntegration: htmlIntegrationPoint, propMarker: markers,
+		propIntegration: htmlIntegrationPoint, propMarker: markers, propSpecial: special,
 	} {
 		for n := range names {
 			m[n] |= flag
