@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("HTMLCLEAN_SIGNAL_CHILD"); dir != "" {
 		os.Exit(signalChild(dir, strings.Fields(os.Getenv("HTMLCLEAN_SIGNAL_ARGS"))))
 	}
+	if report := os.Getenv(rssLaunchEnv); report != "" {
+		os.Exit(rssLaunch(report, os.Args[1:]))
+	}
 	os.Exit(m.Run())
 }
 
