@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -250,4 +251,49 @@ func sizeLabel(n int) string {
 		return "4MiB"
 	}
 	return "64KiB"
+}
+
+// lyingLen is a reader whose Len says n, whatever it holds, and says
+// another thing on each later call.
+type lyingLen struct {
+	*strings.Reader
+	lens []int
+}
+
+func (l *lyingLen) Len() int {
+	n := l.lens[0]
+	if len(l.lens) > 1 {
+		l.lens = l.lens[1:]
+	}
+	return n
+}
+
+// TestLenReaders: a reader that says its length may be read in memory;
+// one whose Len is negative, changes between calls, or lies must give the
+// same result as a plain stream, never a panic; and a document over
+// max_input_bytes fails with a LimitError whichever way it is read.
+func TestLenReaders(t *testing.T) {
+	doc := strings.Repeat(`<p>x <a href="https://example.com/">y</a></p>`, 30_000) // ~1.3 MB
+	p := mustPolicy(t, "extends: ugc\n")
+	var want strings.Builder
+	if err := Sanitize(&want, io.MultiReader(strings.NewReader(doc)), p); err != nil {
+		t.Fatal(err)
+	}
+	for _, lens := range [][]int{{-1}, {-1 << 20}, {10, math.MaxInt}, {100}, {len(doc) * 4}, {math.MaxInt}} {
+		var got strings.Builder
+		if err := Sanitize(&got, &lyingLen{strings.NewReader(doc), lens}, p); err != nil {
+			t.Fatalf("Len %v: %v", lens, err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("Len %v: the output differs from the streamed one", lens)
+		}
+	}
+	small := mustPolicy(t, "extends: ugc\nlimits:\n  max_input_bytes: 1000000\n")
+	for _, r := range []io.Reader{strings.NewReader(doc), io.MultiReader(strings.NewReader(doc))} {
+		var got strings.Builder
+		var le *LimitError
+		if err := Sanitize(&got, r, small); !errors.As(err, &le) || le.Limit != "max_input_bytes" {
+			t.Errorf("%T over max_input_bytes: got %v, want a max_input_bytes LimitError", r, err)
+		}
+	}
 }

@@ -131,9 +131,15 @@ func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change), lr *i
 	head := getBuf()
 	defer putBuf(head)
 	limit := smallInput
-	if l, ok := r.(interface{ Len() int }); ok && l.Len() <= memInput {
-		limit = max(limit, l.Len())
-		head.Grow(l.Len() + bytes.MinRead) // ReadFrom wants MinRead free to see EOF
+	if l, ok := r.(interface{ Len() int }); ok {
+		// Asked once: a Len that changes between calls, or is negative,
+		// is the caller's type's business, and must not panic Grow.
+		// Past the policy's input limit the document fails anyway, and
+		// streaming holds no more than the limit while it does.
+		if n, most := l.Len(), p.Limits().MaxInputBytes; n >= 0 && n <= memInput && (most < 0 || int64(n) <= most) {
+			limit = max(limit, n)
+			head.Grow(n + bytes.MinRead) // ReadFrom wants MinRead free to see EOF
+		}
 	}
 	*lr = io.LimitedReader{R: r, N: int64(limit) + 1}
 	if _, err := head.ReadFrom(lr); err != nil {
