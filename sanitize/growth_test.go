@@ -20,11 +20,7 @@ func TestGrowth(t *testing.T) {
 		t.Skip("timing test; runs without -short")
 	}
 	p := wideLimits(t)
-	tests := []struct {
-		name string
-		n    int
-		gen  func(n int) string
-	}{
+	checkGrowth(t, p, []growthCase{
 		{"nesting", 1000, func(n int) string {
 			return strings.Repeat("<div><b>", n/2) + "x" + strings.Repeat("</b></div>", n/2)
 		}},
@@ -78,16 +74,7 @@ func TestGrowth(t *testing.T) {
 		{"end-tags-nothing-open", 2000, func(n int) string { return strings.Repeat("</div></b>", n) }},
 		{"table-structure", 1000, func(n int) string { return "<table>" + strings.Repeat("<tr><td>x", n) }},
 		{"svg-breakouts", 1000, func(n int) string { return strings.Repeat("<svg><desc><b></svg>", n) }},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			growth.Check(t, tc.n, tc.gen, func(in string) {
-				if _, err := String(in, p); err != nil {
-					t.Fatalf("String: %v", err)
-				}
-			})
-		})
-	}
+	})
 }
 
 // TestGrowthFeatures is TestGrowth for the dimensions issue 12's settings
@@ -100,15 +87,8 @@ func TestGrowthFeatures(t *testing.T) {
 	}
 	c := featuresConfig(t)
 	c.Limits = policy.Limits{MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20, MaxAttributes: 100_000, MaxInputBytes: 1 << 30}
-	p, err := policy.Compile(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		n    int
-		gen  func(n int) string
-	}{
+	p := mustCompile(t, c)
+	checkGrowth(t, p, []growthCase{
 		{"class-tokens-kept", 2000, func(n int) string { return `<p class="` + strings.Repeat("note spoiler ", n) + `">x</p>` }},
 		{"class-tokens-filtered", 2000, func(n int) string { return `<p class="` + repeatf("note evil%d	", n) + `">x</p>` }},
 		{"class-tokens-pattern", 2000, func(n int) string { return `<pre class="` + repeatf("lang-x%d ", n) + `">x</pre>` }},
@@ -117,16 +97,7 @@ func TestGrowthFeatures(t *testing.T) {
 		{"data-attribute-name-length", 4000, func(n int) string { return "<p data-" + strings.Repeat("a-", n) + "=x>x</p>" }},
 		{"id-length", 4000, func(n int) string { return `<p id="` + strings.Repeat("fn:", n) + `">x</p>` }},
 		{"fragment-length", 4000, func(n int) string { return `<a href="#` + strings.Repeat("%C3%BC", n) + `">x</a>` }},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			growth.Check(t, tc.n, tc.gen, func(in string) {
-				if _, err := String(in, p); err != nil {
-					t.Fatalf("String: %v", err)
-				}
-			})
-		})
-	}
+	})
 }
 
 // wideLimits is the permissive test policy with nested URL inspection
@@ -174,15 +145,8 @@ func TestGrowthUnlisted(t *testing.T) {
 	}
 	c := policy.SanitizerAPI().Config()
 	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxInputBytes: 1 << 30}
-	p, err := policy.Compile(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		n    int
-		gen  func(n int) string
-	}{
+	p := mustCompile(t, c)
+	checkGrowth(t, p, []growthCase{
 		{"nesting-one-name", 1000, func(n int) string {
 			return strings.Repeat("<foo><b>", n) + "x" + strings.Repeat("</b></foo>", n) + "y"
 		}},
@@ -198,8 +162,22 @@ func TestGrowthUnlisted(t *testing.T) {
 		{"reopened-in-cells", 500, func(n int) string {
 			return "<table><tr>" + strings.Repeat("<td><p><font><big>x</p>y", n) + "</table>"
 		}},
-	}
-	for _, tc := range tests {
+	})
+}
+
+// growthCase is one input dimension of a growth test: gen makes the input
+// of size n.
+type growthCase struct {
+	name string
+	n    int
+	gen  func(n int) string
+}
+
+// checkGrowth checks, for each case, that sanitizing under p costs time
+// linear in n (growth.Check).
+func checkGrowth(t *testing.T, p *policy.Policy, cases []growthCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			growth.Check(t, tc.n, tc.gen, func(in string) {
 				if _, err := String(in, p); err != nil {

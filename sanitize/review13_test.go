@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -111,20 +110,9 @@ func TestReview13Growth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test; runs without -short")
 	}
-	p, err := policy.Preset("ugc")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := p.Config()
+	c := preset(t, "ugc").Config()
 	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxInputBytes: 1 << 30}
-	if p, err = policy.Compile(c); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name string
-		n    int
-		gen  func(n int) string
-	}{
+	checkGrowth(t, mustCompile(t, c), []growthCase{
 		{"nested-noscript", 1000, func(n int) string {
 			return strings.Repeat("<noscript><object><div>", n) + "x" + strings.Repeat("</noscript></object>", n)
 		}},
@@ -141,13 +129,5 @@ func TestReview13Growth(t *testing.T) {
 		{"foreign-raw-names", 1000, func(n int) string {
 			return "<svg>" + strings.Repeat("<title><style><div>", n) + strings.Repeat("</title></svg>", n)
 		}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			growth.Check(t, tc.n, tc.gen, func(in string) {
-				if _, err := String(in, p); err != nil {
-					t.Fatalf("String: %v", err)
-				}
-			})
-		})
-	}
+	})
 }
