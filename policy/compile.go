@@ -389,7 +389,9 @@ func (k *compiler) removal(p *Policy, flat Config) {
 				k.fail(field, "%q is in both drop and unwrap", name)
 			default:
 				p.removal[name] = l.drop
+				p.dropsAny = p.dropsAny || l.drop
 			}
 		}
 	}
+	p.dropsAny = p.dropsAny || p.dropUnlisted
 }

@@ -35,6 +35,7 @@ type Policy struct {
 	// Unwrap by name (true: dropped), else dropUnlisted (Unlisted).
 	removal      map[string]bool
 	dropUnlisted bool
+	dropsAny     bool // dropUnlisted, or a name in Drop: DropsContent may be true
 }
 
 // Element is an allowed element and the attributes allowed on it: by
@@ -209,6 +210,9 @@ func (p *Policy) WordBreaks() bool { return p.cfg.WordBreaks }
 // name in Config.Drop) rather than unwrapped. It is false for an allowed
 // or [Forbidden] element: the sanitizer handles those as it always does.
 func (p *Policy) DropsContent(name string) bool {
+	if !p.dropsAny {
+		return false // most policies: no lookup per dropped tag
+	}
 	if p.elements[name] != nil || forbiddenElements[name] != "" {
 		return false
 	}

@@ -65,18 +65,15 @@ type pass struct {
 	skip      string // element whose content is being dropped, or ""
 	skipDepth int
 
-	hazard hazard // how the faithful form's last text could join the next
-	gap    byte   // what dropped elements left between texts (wordBreak), or 0
-	last1  byte   // the last byte of text written, or 0
-	breaks bool   // the policy's WordBreaks
-	// Whether the policy drops any element with its content
-	// (Policy.DropsContent), so that most dropped tags skip asking.
-	dropsSome bool
-	embeds    bool           // the policy allows iframe (embeds.go)
-	marked    bool           // fragmentMark was written since the last segment
-	endRaw    []byte         // the end tag being matched, as written, or nil
-	endLen    int            // the faithful length of the last end tag written
-	dropped   map[string]int // dropped start tags by name, when reporting
+	hazard  hazard         // how the faithful form's last text could join the next
+	gap     byte           // what dropped elements left between texts (wordBreak), or 0
+	last1   byte           // the last byte of text written, or 0
+	breaks  bool           // the policy's WordBreaks
+	embeds  bool           // the policy allows iframe (embeds.go)
+	marked  bool           // fragmentMark was written since the last segment
+	endRaw  []byte         // the end tag being matched, as written, or nil
+	endLen  int            // the faithful length of the last end tag written
+	dropped map[string]int // dropped start tags by name, when reporting
 
 	scratch []byte   // raw bytes of the current tag
 	nameBuf []byte   // the current tag's name, lower-cased, when it was not
@@ -181,8 +178,6 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 		s.ignored = urlnorm.AllFlags &^ (p.ReportFlags() | s.urlOpts.Reject)
 		s.rel = strings.Join(p.Rel(), " ")
 		s.breaks = p.WordBreaks()
-		cfg := p.Config()
-		s.dropsSome = cfg.Unlisted == "drop" || len(cfg.Drop) > 0
 		s.hooks = p.Hooks()
 		s.relExt, s.idPre = p.RelOn() == "external", p.IDPrefix()
 		elements := map[string]allowed{}
@@ -605,7 +600,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
-	if s.hideAt >= 0 || cd && markupDropped[name] || s.dropsSome && (!cd || framed[name]) && s.p.DropsContent(name) {
+	if s.hideAt >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.p.DropsContent(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
