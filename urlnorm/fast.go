@@ -4,12 +4,13 @@ import "strings"
 
 // fastCanonical recognises, in one pass over the bytes, the shapes most
 // links in real content already have: "http(s)://host/path?query#frag"
-// with a plain lower-case host, a path-absolute "/path?query#frag", or a
-// fragment "#frag", with no escapes, dot segments or characters that need
-// encoding. For those it returns the Result the full normaliser would,
-// without parsing into components; for anything else it returns false
-// and the full normaliser decides. FuzzFastPath checks that whatever it
-// accepts, the full normaliser returns unchanged and unflagged.
+// with a plain lower-case host (or "http(s)://host", which gains its "/"),
+// a path-absolute "/path?query#frag", a path-relative "dir/page.html", a
+// query "?q" or a fragment "#frag", with no escapes, dot segments or
+// characters that need encoding. For those it returns the Result the full
+// normaliser would, without parsing into components; for anything else it
+// returns false and the full normaliser decides. FuzzFastPath checks that
+// whatever it accepts, the full normaliser returns alike.
 func fastCanonical(s string, o *Options) (Result, bool) {
 	if len(s) == 0 || len(s) > o.maxLength() {
 		return Result{}, false
@@ -24,12 +25,32 @@ func fastCanonical(s string, o *Options) (Result, bool) {
 		if fastRest(s, 0, true) {
 			return Result{URL: s}, true
 		}
-	case '#':
+	case '#', '?':
 		if o.Relative == RelativeKeep && fastRest(s, 0, true) {
+			return Result{URL: s}, true
+		}
+	default:
+		if o.Relative == RelativeKeep && fastPathRelative(s) {
 			return Result{URL: s}, true
 		}
 	}
 	return Result{}, false
+}
+
+// fastPathRelative handles a path-relative reference ("img/a.png",
+// "page.html#top") whose first segment starts with a letter or digit and
+// holds no ":", so that it cannot be read as a scheme.
+func fastPathRelative(s string) bool {
+	if !isAlpha(s[0]) && !('0' <= s[0] && s[0] <= '9') {
+		return false
+	}
+	i := 0
+	for ; i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++ {
+		if s[i] == ':' || chars[s[i]]&clsSegment == 0 {
+			return false
+		}
+	}
+	return fastRest(s, i, true)
 }
 
 // fastAbsolute handles "http://" and "https://".
@@ -62,9 +83,17 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 	}
 	// Empty host or label, a trailing dot, a last label that could be a
 	// number (URL Standard "ends in a number"), or Punycode: full path.
-	if i == len(s) || i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') ||
+	if i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') ||
 		strings.Contains(s[hs:i], "xn--") {
 		return Result{}, false
+	}
+	if i == len(s) {
+		// "https://host": the empty path of a special URL is "/".
+		if len(s) >= o.maxLength() {
+			return Result{}, false
+		}
+		u := s + "/"
+		return Result{URL: u, Scheme: scheme, Host: u[hs:i]}, true
 	}
 	if !fastRest(s, i, false) {
 		return Result{}, false

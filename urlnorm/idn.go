@@ -32,6 +32,10 @@ const labelMark = "\x01"
 // Everything before x/net/idna's ToASCII is linear in the host, and
 // ToASCII runs only on labels of at most 63 code points: its Punycode
 // encoder is quadratic (21,000 CJK characters took 5 s).
+//
+// What a host decodes to is judged once per process and remembered (see
+// idnMemo): UTS #46 costs tens of thousands of instructions per host, and
+// the hosts in a stream of comments repeat.
 func (n *normalizer) writeIDNHost(h string, p int) error {
 	decoded := h
 	if strings.IndexByte(h, '%') >= 0 {
@@ -41,65 +45,93 @@ func (n *normalizer) writeIDNHost(h string, p int) error {
 			return err
 		}
 	}
-	if strings.Contains(decoded, "\u1e9e") {
+	j := idnMemo.judge(decoded)
+	if j.reason != ReasonNone {
+		return n.reject(j.reason, p)
+	}
+	n.flag(j.flags, p)
+	if j.number {
+		return n.writeIPv4(j.ascii, p)
+	}
+	n.out.writeString(j.ascii)
+	return nil
+}
+
+// idnJudgement is what judgeIDNHost makes of one decoded host: refused
+// for reason, or written as ascii (an IPv4 address if number) with flags.
+type idnJudgement struct {
+	host   string // the decoded host judged
+	ascii  string
+	flags  Flags
+	reason Reason
+	number bool
+}
+
+// judgeIDNHost runs UTS #46 over a decoded host. It depends on nothing
+// but h: no option, no position, so that idnMemo may hand its result to
+// any URL with the same host.
+func judgeIDNHost(h string) *idnJudgement {
+	j := &idnJudgement{host: h}
+	refuse := func(r Reason) *idnJudgement { j.reason = r; return j }
+	if strings.Contains(h, "\u1e9e") {
 		// UTS #46 15.1 maps U+1E9E to "ß" where 15.0 (x/net/idna under
 		// Go 1.26) maps it to "ss": browsers disagree by version, so the
 		// host has no settled meaning.
-		return n.reject(ReasonIDNA, p)
+		return refuse(ReasonIDNA)
 	}
-	mapped, ok := mapLabels(decoded)
+	mapped, ok := mapLabels(h)
 	if !ok {
-		return n.reject(ReasonIDNA, p)
+		return refuse(ReasonIDNA)
 	}
 	if r := checkMappedLabels(mapped); r != ReasonNone {
-		return n.reject(r, p)
+		return refuse(r)
 	}
-	ascii, err := idnaProfile.ToASCII(decoded)
+	ascii, err := idnaProfile.ToASCII(h)
 	if err != nil || ascii == "" {
-		return n.reject(ReasonIDNA, p)
+		return refuse(ReasonIDNA)
 	}
 	number := endsInNumber(ascii)
 	if !number && dnsLengthError(ascii) >= 0 {
-		return n.reject(ReasonHostTooLong, p)
+		return refuse(ReasonHostTooLong)
 	}
 	// ToUnicode re-validates every decoded label, as UTS #46 §4.4 asks
 	// of labels that were Punycode in the input.
 	uni, err := idnaProfile.ToUnicode(ascii)
 	if err != nil {
-		return n.reject(ReasonIDNA, p)
+		return refuse(ReasonIDNA)
 	}
 	for i := 0; i < len(ascii); i++ {
 		if c := ascii[i]; c >= 0x80 || chars[c]&clsHostGo == 0 {
-			return n.reject(ReasonHost, p)
+			return refuse(ReasonHost)
 		}
 	}
+	j.ascii, j.number = ascii, number
 	// The host was "mapped" if UTS #46 did more than lower-case ASCII:
 	// fullwidth letters, U+3002, deleted U+200B, NFC composition, ...
-	hostMapped := mapped != lowerASCII(decoded)
+	hostMapped := mapped != lowerASCII(h)
 	if number {
 		if hostMapped {
 			// "１２７.0.0.1", "127。0。0。1": an address in digits or dots
 			// a reader does not take for one.
-			n.flag(FlagHostMapped|FlagNumericIPv4, p)
+			j.flags |= FlagHostMapped | FlagNumericIPv4
 		}
-		return n.writeIPv4(ascii, p)
+		return j
 	}
 	if hostMapped {
-		n.flag(FlagHostMapped, p)
+		j.flags |= FlagHostMapped
 	}
 	if isConfusable(uni) {
-		n.flag(FlagConfusable, p)
+		j.flags |= FlagConfusable
 	} else if uni != ascii {
-		n.flag(FlagIDN, p)
+		j.flags |= FlagIDN
 	}
 	if hasLookalikeSeparator(uni) {
-		n.flag(FlagLookalikeSeparator, p)
+		j.flags |= FlagLookalikeSeparator
 	}
 	if ascii[len(ascii)-1] == '.' {
-		n.flag(FlagTrailingDot, p)
+		j.flags |= FlagTrailingDot
 	}
-	n.out.writeString(ascii)
-	return nil
+	return j
 }
 
 // mapLabels returns the host h after the UTS #46 mapping and NFC, with
