@@ -15,7 +15,17 @@ import (
 // it can, and with Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *policy.Element, name string) bool {
 	s.attrs = s.attrs[:0]
-	fast := s.scan.scan(s.scratch)
+	fast, spanned := false, false
+	if s.inMemory {
+		// htmlscan has delimited the attributes already.
+		s.spans, spanned = s.sc.AttrSpans(s.spans[:0])
+		if spanned {
+			fast = s.scan.scanSpans(s.scratch, s.spans)
+		}
+	}
+	if !spanned {
+		fast = s.scan.scan(s.scratch)
+	}
 	link := name == "a" || name == "area"
 	var rel, target string
 	relAt, targetAt := -1, -1

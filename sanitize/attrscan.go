@@ -1,6 +1,10 @@
 package sanitize
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/htmlclean/htmlclean/internal/htmlscan"
+)
 
 // rawAttr is an attribute as attrScan.scan found it in a start tag's raw
 // bytes: its lower-cased name, its value, and the whole "name=value" text
@@ -19,7 +23,8 @@ type attrScan struct {
 	// seen indexes the names of attrs once a tag has more than
 	// linearDedup of them, so duplicate removal stays linear in the
 	// number of attributes (a 1 MiB tag holds 160,000).
-	seen map[string]struct{}
+	seen    map[string]struct{}
+	indexed bool // seen holds the names of this tag
 }
 
 // linearDedup is how many attributes a tag may have before duplicate
@@ -49,34 +54,62 @@ const maxSeen = 1024
 // v0.62 replaces NUL bytes with bytes.ReplaceAll, which always copies):
 // the pass reads attributes of most tags on the hot path.
 func (a *attrScan) scan(raw []byte) (fast bool) {
-	a.attrs, a.dups, a.keys = a.attrs[:0], a.dups[:0], a.keys[:0]
+	a.begin()
+	for t := range tagAttrs(raw) {
+		a.add(raw, t)
+	}
+	return a.finish(raw)
+}
+
+// scanSpans is scan for a tag whose attributes htmlscan has delimited
+// (Scanner.AttrSpans): the same result without reading the tag again.
+// FuzzAttrSpans checks that the two agree.
+func (a *attrScan) scanSpans(raw []byte, spans []htmlscan.AttrSpan) (fast bool) {
+	a.begin()
+	for _, sp := range spans {
+		t := tagAttr{start: sp.KeyStart, keyEnd: sp.KeyEnd, valStart: sp.ValStart, valEnd: sp.ValEnd, end: sp.ValEnd}
+		if sp.ValStart > sp.KeyEnd && (raw[sp.ValStart-1] == '"' || raw[sp.ValStart-1] == '\'') {
+			t.end++ // the closing quote: a tag that ends inside one is no tag
+		}
+		a.add(raw, t)
+	}
+	return a.finish(raw)
+}
+
+func (a *attrScan) begin() {
+	a.attrs, a.dups, a.keys, a.indexed = a.attrs[:0], a.dups[:0], a.keys[:0], false
 	if len(a.seen) > maxSeen {
 		a.seen = nil
 	}
-	indexed := false
-	for t := range tagAttrs(raw) {
-		if t.keyEnd == t.start {
-			continue
-		}
-		key := lowerInto(&a.keys, raw[t.start:t.keyEnd])
-		if !indexed && len(a.attrs) == linearDedup {
-			indexed = true
-			a.index()
-		}
-		at := rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end], start: t.start, valEnd: t.valEnd}
-		if a.dup(key, indexed) {
-			a.dups = append(a.dups, at)
-			continue
-		}
-		a.attrs = append(a.attrs, at)
+}
+
+// add records the attribute t of raw, or its name as a repeat.
+func (a *attrScan) add(raw []byte, t tagAttr) {
+	if t.keyEnd == t.start {
+		return
 	}
-	// The repeats are found either way: the tokenizer drops them too.
+	key := lowerInto(&a.keys, raw[t.start:t.keyEnd])
+	if !a.indexed && len(a.attrs) == linearDedup {
+		a.indexed = true
+		a.index()
+	}
+	at := rawAttr{key: key, val: raw[t.valStart:t.valEnd], text: raw[t.start:t.end], start: t.start, valEnd: t.valEnd}
+	if a.dup(key) {
+		a.dups = append(a.dups, at)
+		return
+	}
+	a.attrs = append(a.attrs, at)
+}
+
+// finish reports whether the tag's values can be used as written (see
+// scan). The repeats are found either way: the tokenizer drops them too.
+func (a *attrScan) finish(raw []byte) (fast bool) {
 	return bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 && bytes.IndexByte(raw, 0) < 0
 }
 
 // dup reports whether key was seen in this tag, and records it if not.
-func (a *attrScan) dup(key []byte, indexed bool) bool {
-	if !indexed {
+func (a *attrScan) dup(key []byte) bool {
+	if !a.indexed {
 		return seenKey(a.attrs, key)
 	}
 	if _, dup := a.seen[transient(key)]; dup {
@@ -207,15 +240,16 @@ func skipSpace(b []byte, i int) int {
 // lowerInto returns b with ASCII upper case folded: b itself when it has
 // none, otherwise a copy appended to *keys.
 func lowerInto(keys *[]byte, b []byte) []byte {
-	upper := false
-	for _, c := range b {
-		upper = upper || 'A' <= c && c <= 'Z'
+	i := 0
+	for i < len(b) && b[i]-'A' >= 26 {
+		i++
 	}
-	if !upper {
+	if i == len(b) {
 		return b
 	}
 	start := len(*keys)
-	for _, c := range b {
+	*keys = append(*keys, b[:i]...)
+	for _, c := range b[i:] {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}

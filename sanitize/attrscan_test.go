@@ -2,10 +2,13 @@ package sanitize
 
 import (
 	"bytes"
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/htmlscan"
 	"golang.org/x/net/html"
 )
 
@@ -21,6 +24,7 @@ func FuzzAttrScan(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		checkAttrScan(t, in)
+		checkAttrSpans(t, in)
 	})
 }
 
@@ -120,5 +124,59 @@ func TestSelfClosingTag(t *testing.T) {
 func TestAttrScanCorpus(t *testing.T) {
 	for _, v := range loadVectors(t) {
 		checkAttrScan(t, v.Input)
+	}
+}
+
+// checkAttrSpans checks that, for every start tag htmlscan reads in in,
+// attrScan.scanSpans over its AttrSpans finds what attrScan.scan finds
+// reading the tag itself: the same names, values, texts, offsets and
+// repeats. The pass uses scanSpans for documents in memory and scan for
+// streams, and their outputs must not differ.
+func checkAttrSpans(t *testing.T, in string) {
+	t.Helper()
+	z := htmlscan.New([]byte(in))
+	var spans []htmlscan.AttrSpan
+	var byScan, bySpans attrScan
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		raw := z.Raw()
+		var ok bool
+		if spans, ok = z.AttrSpans(spans[:0]); !ok {
+			// Only a "/>" runs dedupe before the pass asks.
+			if !bytes.HasSuffix(raw, []byte("/>")) {
+				t.Fatalf("%q: AttrSpans refused a tag that does not end in \"/>\"", raw)
+			}
+			continue
+		}
+		fast := byScan.scan(raw)
+		if fastSpans := bySpans.scanSpans(raw, spans); fast != fastSpans {
+			t.Fatalf("%q: scan says fast=%v, scanSpans %v", raw, fast, fastSpans)
+		}
+		if got, want := fmt.Sprintf("%v %v", bySpans.attrs, bySpans.dups), fmt.Sprintf("%v %v", byScan.attrs, byScan.dups); got != want {
+			t.Fatalf("%q:\nscanSpans %s\nscan      %s", raw, got, want)
+		}
+		for i, a := range bySpans.attrs {
+			if b := byScan.attrs[i]; a.start != b.start || a.valEnd != b.valEnd {
+				t.Fatalf("%q: attribute %d at %d..%d by scanSpans, %d..%d by scan", raw, i, a.start, a.valEnd, b.start, b.valEnd)
+			}
+		}
+	}
+}
+
+// TestAttrSpansCorpus runs the FuzzAttrScan span check over the XSS and
+// benchmark corpora.
+func TestAttrSpansCorpus(t *testing.T) {
+	for _, v := range loadVectors(t) {
+		checkAttrSpans(t, v.Input)
+	}
+	_, docs := benchDocs(t, filepath.Join("..", "testdata", "corpus", "bench", "comments"), filepath.Join("..", "testdata", "corpus", "bench", "pages"))
+	for _, d := range docs {
+		checkAttrSpans(t, string(d))
 	}
 }

@@ -23,20 +23,21 @@ import (
 // whole policy (elements, attributes, URLs, links, structure, limits), so
 // the policy's bluemonday stage that follows finds nothing to remove.
 type pass struct {
-	z       tokenizer
-	sc      htmlscan.Scanner // z for a document in memory, kept with the pass
-	in      countingReader
-	main    twin         // the document's two forms (faithful.go)
-	dst     twin         // where tokens go now: main, or the held link's
-	flush   func() error // hands main on as a segment, when streaming
-	seg     int          // the size at which main is flushed
-	werr    error
-	p       *policy.Policy
-	urlOpts urlnorm.Options
-	limits  policy.Limits
-	rel     string // the rel value every link gets (external ones only, with relExt)
-	relExt  bool   // links.rel_on: external
-	idPre   string // ids.prefix, or ""
+	z        tokenizer
+	sc       htmlscan.Scanner // z for a document in memory, kept with the pass
+	inMemory bool             // z is &sc
+	in       countingReader
+	main     twin         // the document's two forms (faithful.go)
+	dst      twin         // where tokens go now: main, or the held link's
+	flush    func() error // hands main on as a segment, when streaming
+	seg      int          // the size at which main is flushed
+	werr     error
+	p        *policy.Policy
+	urlOpts  urlnorm.Options
+	limits   policy.Limits
+	rel      string // the rel value every link gets (external ones only, with relExt)
+	relExt   bool   // links.rel_on: external
+	idPre    string // ids.prefix, or ""
 
 	// elements holds the policy's allowed elements with what the pass
 	// needs to know about each, so a start tag costs one lookup.
@@ -75,12 +76,13 @@ type pass struct {
 	endLen  int            // the faithful length of the last end tag written
 	dropped map[string]int // dropped start tags by name, when reporting
 
-	scratch []byte   // raw bytes of the current tag
-	nameBuf []byte   // the current tag's name, lower-cased, when it was not
-	attrs   []attr   // the current tag's attributes, as they will be written
-	scan    attrScan // the current tag's attributes, as attrScan.scan found them
-	tagBuf  []byte   // a tag or escaped text being written (faithful)
-	cBuf    []byte   // a tag being written (canonical)
+	scratch []byte              // raw bytes of the current tag
+	nameBuf []byte              // the current tag's name, lower-cased, when it was not
+	attrs   []attr              // the current tag's attributes, as they will be written
+	scan    attrScan            // the current tag's attributes, as attrScan.scan found them
+	spans   []htmlscan.AttrSpan // where they stand, when sc reads the document
+	tagBuf  []byte              // a tag or escaped text being written (faithful)
+	cBuf    []byte              // a tag being written (canonical)
 
 	flags urlnorm.Flags // the flags of the attribute being checked (all its URLs)
 	// What check did to the value when it changed it for another reason
@@ -203,11 +205,13 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 		s.sc.Reset(doc)
 		s.sc.SetMaxBuf(s.limits.MaxTokenBytes)
 		s.z = &s.sc
+		s.inMemory = true
 	} else {
 		s.in.r, s.in.left = r, s.limits.MaxInputBytes
 		z := html.NewTokenizer(&s.in)
 		z.SetMaxBuf(s.limits.MaxTokenBytes)
 		s.z = z
+		s.inMemory = false
 	}
 	s.main, s.dst, s.werr, s.report = out, out, nil, report
 	s.flush, s.seg = nil, 0
@@ -249,7 +253,7 @@ func (s *pass) oversized() bool {
 	return cap(s.scratch) > maxPooledBytes || cap(s.tagBuf) > maxPooledBytes || cap(s.cBuf) > maxPooledBytes ||
 		cap(s.nameBuf) > maxPooledBytes || cap(s.scan.keys) > maxPooledBytes || s.sc.Retained() > maxPooledBytes ||
 		cap(s.stack) > maxPooledItems || cap(s.attrs) > maxPooledItems ||
-		cap(s.scan.attrs) > maxPooledItems || cap(s.scan.dups) > maxPooledItems ||
+		cap(s.scan.attrs) > maxPooledItems || cap(s.scan.dups) > maxPooledItems || cap(s.spans) > maxPooledItems ||
 		len(s.scan.seen) > maxSeen || len(s.unlisted) > maxPooledItems || cap(s.pending) > maxPooledItems ||
 		s.link.oversized() || len(s.dropped) > maxPooledItems || cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }

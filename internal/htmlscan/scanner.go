@@ -37,6 +37,8 @@ type Scanner struct {
 	dups  bool
 	nAttr int
 	seen  keySet
+	// dropped says dedupe has removed repeats from attrs.
+	dropped bool
 
 	// rawTag is the element whose raw text, RCDATA, script data or
 	// plaintext comes next ("" for none), lower case.

@@ -82,7 +82,7 @@ func lowerByte(c byte) byte {
 // WHATWG HTML 13.2.5.8 tag name state to 13.2.5.40 self-closing start
 // tag state, as the Tokenizer implements them.
 func (z *Scanner) readTag(save bool) {
-	z.attrs, z.nAttr, z.dups = z.attrs[:0], 0, false
+	z.attrs, z.nAttr, z.dups, z.dropped = z.attrs[:0], 0, false, false
 	z.readTagName()
 	if z.skipWhiteSpace(); z.err != nil {
 		return
@@ -219,6 +219,7 @@ next:
 		}
 		kept = append(kept, a)
 	}
+	z.dropped = len(kept) < len(z.attrs)
 	z.attrs = kept
 }
 
@@ -266,6 +267,7 @@ func (z *Scanner) dedupeHashed() {
 			kept = append(kept, a)
 		}
 	}
+	z.dropped = len(kept) < len(z.attrs)
 	z.attrs = kept
 }
 
@@ -308,4 +310,31 @@ func (s *keySet) hash(key []byte) uint64 {
 		s.lower = append(s.lower, lowerByte(c))
 	}
 	return maphash.Bytes(s.seed, s.lower)
+}
+
+// AttrSpan is where an attribute of the current start tag stands in
+// [Scanner.Raw]: Raw()[KeyStart:KeyEnd] is its key and
+// Raw()[ValStart:ValEnd] its value as written (inside the quotes of a
+// quoted value). An attribute without a value has ValStart = ValEnd =
+// KeyEnd.
+type AttrSpan struct{ KeyStart, KeyEnd, ValStart, ValEnd int }
+
+// AttrSpans appends to dst where the attributes of the current start or
+// self-closing tag stand, in order, repeated keys included and those
+// without a key left out, as read before any decoding. ok is false if
+// repeats have already been dropped (by TagAttr, TagName or a "/>"); dst
+// is then returned as it was.
+func (z *Scanner) AttrSpans(dst []AttrSpan) (_ []AttrSpan, ok bool) {
+	switch z.tt {
+	case html.StartTagToken, html.SelfClosingTagToken:
+	default:
+		return dst, false
+	}
+	if z.dropped {
+		return dst, false
+	}
+	for _, a := range z.attrs {
+		dst = append(dst, AttrSpan{a.key.start - z.start, a.key.end - z.start, a.val.start - z.start, a.val.end - z.start})
+	}
+	return dst, true
 }
