@@ -20,11 +20,11 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		// htmlscan has delimited the attributes already.
 		s.spans, spanned = s.sc.AttrSpans(s.spans[:0])
 		if spanned {
-			fast = s.scan.scanSpans(s.scratch, s.spans)
+			fast = s.scan.scanSpans(s.tag, s.spans)
 		}
 	}
 	if !spanned {
-		fast = s.scan.scan(s.scratch)
+		fast = s.scan.scan(s.tag)
 	}
 	link := name == "a" || name == "area"
 	var rel, target string

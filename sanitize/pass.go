@@ -76,7 +76,8 @@ type pass struct {
 	endLen  int            // the faithful length of the last end tag written
 	dropped map[string]int // dropped start tags by name, when reporting
 
-	scratch []byte              // raw bytes of the current tag
+	tag     []byte              // raw bytes of the current tag
+	scratch []byte              // a copy of them, when z decodes in place
 	nameBuf []byte              // the current tag's name, lower-cased, when it was not
 	attrs   []attr              // the current tag's attributes, as they will be written
 	scan    attrScan            // the current tag's attributes, as attrScan.scan found them
@@ -159,7 +160,7 @@ type allowed struct {
 type attr struct {
 	key, val string
 	text     string // the attribute exactly as written, if val is unchanged
-	// Where text starts and its value ends in the tag (s.scratch), if
+	// Where text starts and its value ends in the tag (s.tag), if
 	// text is set.
 	start, valEnd int
 	mark          bool // val is a URL with an empty fragment: write fragmentMark after it
@@ -236,7 +237,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 // KiB, whatever the documents before it.
 func (s *pass) release() {
 	s.z, s.in.r, s.report, s.flush = nil, nil, nil, nil
-	s.main, s.dst, s.endRaw, s.doc = twin{}, twin{}, nil, nil
+	s.main, s.dst, s.endRaw, s.doc, s.tag = twin{}, twin{}, nil, nil, nil
 	if s.oversized() {
 		return
 	}
@@ -446,7 +447,13 @@ func (s *pass) text(raw []byte) {
 
 // startTag handles a start or self-closing tag.
 func (s *pass) startTag(raw []byte, selfClosing bool) {
-	s.scratch = append(s.scratch[:0], raw...)
+	if s.inMemory {
+		s.tag = raw // htmlscan never writes to the document
+	} else {
+		// Text and TagAttr decode in place, under raw.
+		s.scratch = append(s.scratch[:0], raw...)
+		s.tag = s.scratch
+	}
 	// The tokenizer can call a tag self-closing that a browser leaves open
 	// (see selfClosingTag); the browser is the judge.
 	tokSelfClosing := selfClosing
@@ -871,18 +878,18 @@ func (s *pass) writeTag(name string, selfClosing, asRaw bool) {
 	s.marked = s.marked || marks
 	switch {
 	case asRaw && !marks:
-		s.dst.f.Write(s.scratch)
+		s.dst.f.Write(s.tag)
 		return
 	case asRaw:
 		b, last := s.tagBuf[:0], 0
 		for _, a := range s.attrs {
 			if a.mark {
-				b = append(b, s.scratch[last:a.valEnd]...)
+				b = append(b, s.tag[last:a.valEnd]...)
 				b = append(b, fragmentMark...)
 				last = a.valEnd
 			}
 		}
-		s.tagBuf = append(b, s.scratch[last:]...)
+		s.tagBuf = append(b, s.tag[last:]...)
 		s.dst.f.Write(s.tagBuf)
 		return
 	}
