@@ -1,8 +1,6 @@
 package sanitize
 
 import (
-	"bytes"
-
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/policy"
@@ -62,6 +60,6 @@ func (s *pass) unhide() {
 	s.hidden.f.Reset()
 	s.hidden.c.Reset()
 	if s.hidden.f.Cap() > maxPooledBytes || s.hidden.c.Cap() > maxPooledBytes {
-		s.hidden.f, s.hidden.c = bytes.Buffer{}, bytes.Buffer{}
+		s.hidden.f, s.hidden.c = sink{}, sink{}
 	}
 }

@@ -42,7 +42,7 @@ type heldLink struct {
 // (nested ones are possible through table cells) sharing one buffer pair.
 type linkState struct {
 	held []heldLink
-	f, c bytes.Buffer
+	f, c sink
 	text []byte // the text of every held link, the innermost's at the end
 	// The hrefs and hosts of the held links (in one buffer, rather than
 	// two strings copied per link).
@@ -136,7 +136,7 @@ func (s *pass) releaseLinks() {
 	s.dst.c.Write(l.c.Bytes())
 	l.resetBuffers()
 	if l.oversized() {
-		l.f, l.c = bytes.Buffer{}, bytes.Buffer{}
+		l.f, l.c = sink{}, sink{}
 	}
 }
 
@@ -168,7 +168,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 		// The visible text becomes the destination.
 		dest := appendEscaped(nil, href)
 		for _, b := range [...]struct {
-			buf        *bytes.Buffer
+			buf        *sink
 			start, tag int
 		}{{&s.link.f, h.fStart, h.fTag}, {&s.link.c, h.cStart, h.cTag}} {
 			tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])

@@ -103,7 +103,7 @@ type pass struct {
 	shown       twin
 	shownHazard hazard
 	shownLast   byte
-	hidden      struct{ f, c bytes.Buffer }
+	hidden      struct{ f, c sink }
 
 	href, hrefHost string    // the current link's canonical href and host (transient)
 	link           linkState // links held back for the link-text check (linktext.go)

@@ -99,6 +99,21 @@ func putBuf(b *bytes.Buffer) {
 	}
 }
 
+// sinkPool holds the pass's two forms between documents.
+var sinkPool = sync.Pool{New: func() any { return new(sink) }}
+
+func getSink() *sink {
+	b := sinkPool.Get().(*sink)
+	b.Reset()
+	return b
+}
+
+func putSink(b *sink) {
+	if b.Cap() <= 4*smallInput {
+		sinkPool.Put(b)
+	}
+}
+
 // run is the pipeline: the tokenizer pass (URLs, structure, report), then
 // the policy's allowlist (bluemonday) as a second line of defence.
 func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
@@ -157,9 +172,9 @@ func runDoc(w io.Writer, doc []byte, p *policy.Policy, report func(Change)) erro
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
-	f, c := getBuf(), getBuf()
-	defer putBuf(f)
-	defer putBuf(c)
+	f, c := getSink(), getSink()
+	defer putSink(f)
+	defer putSink(c)
 	size := len(doc)
 	f.Grow(size + size/8)
 	c.Grow(size + size/4)
@@ -242,9 +257,9 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		done <- err
 	}()
 	bw := bufio.NewWriterSize(pw, 64<<10)
-	f, c := getBuf(), getBuf()
-	defer putBuf(f)
-	defer putBuf(c)
+	f, c := getSink(), getSink()
+	defer putSink(f)
+	defer putSink(c)
 	line, col := 1, 1
 	// flush hands on what the pass wrote since the last call, starting at
 	// line:col; the next segment starts at nextLine:nextCol.

@@ -17,7 +17,7 @@ import (
 // limit error): nothing reached the policy stage.
 func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, stage string, ok bool) {
 	tb.Helper()
-	var f, c bytes.Buffer
+	var f, c sink
 	if _, err := newPass(twin{&f, &c}, nil, []byte(in), p, nil).run(); err != nil {
 		return "", "", "", false
 	}
@@ -25,7 +25,7 @@ func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, 
 	if err := applyPolicy(p, &out, bytes.NewReader(f.Bytes())); err != nil {
 		tb.Fatalf("policy stage error: %v", err)
 	}
-	return strings.ReplaceAll(f.String(), fragmentMark, ""), c.String(), out.String(), true
+	return strings.ReplaceAll(string(f.Bytes()), fragmentMark, ""), string(c.Bytes()), out.String(), true
 }
 
 // policyStageDiff runs the pass alone, then the policy's bluemonday stage

@@ -1,7 +1,6 @@
 package sanitize
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -51,10 +50,10 @@ func tokenizerProblem(in string, p *policy.Policy) string {
 		err     error
 	}
 	run := func(r io.Reader, doc []byte) result {
-		var f, c bytes.Buffer
+		var f, c sink
 		var res result
 		_, res.err = newPass(twin{&f, &c}, r, doc, p, func(ch Change) { res.changes = append(res.changes, ch) }).run()
-		res.f, res.c = f.String(), c.String()
+		res.f, res.c = string(f.Bytes()), string(c.Bytes())
 		return res
 	}
 	scanned, streamed := run(nil, []byte(in)), run(strings.NewReader(in), nil)
