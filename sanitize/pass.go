@@ -241,6 +241,16 @@ func (s *pass) release() {
 	if s.oversized() {
 		return
 	}
+	// A document in memory is read where it stands, so the attributes
+	// read (beyond the current length too: what an earlier, larger tag
+	// left), the names indexed and the last href point into it: a pooled
+	// pass must not keep the caller's document alive.
+	clear(s.attrs[:cap(s.attrs)])
+	clear(s.scan.attrs[:cap(s.scan.attrs)])
+	clear(s.scan.dups[:cap(s.scan.dups)])
+	clear(s.scan.seen)
+	s.href, s.hrefHost, s.attr, s.attrEl = "", "", "", ""
+	s.sc.Reset(nil)
 	passPool.Put(s)
 }
 

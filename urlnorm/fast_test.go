@@ -82,3 +82,44 @@ func fastSeeds(tb testing.TB) []string {
 	}
 	return out
 }
+
+// TestFastPathEdges pins the shapes next to those the fast path takes:
+// for each input and options, whether fastCanonical takes it, and (by
+// checkFast) that the full normaliser agrees with whatever it takes.
+func TestFastPathEdges(t *testing.T) {
+	tests := []struct {
+		name, in string
+		opts     Options
+		taken    bool
+	}{
+		{"host gains its slash", "https://example.com", Options{}, true},
+		{"host at the length limit", "https://example.com", Options{MaxLength: len("https://example.com")}, false},
+		{"host one under the limit", "https://example.com", Options{MaxLength: len("https://example.com/")}, true},
+		{"host with underscore", "http://a_b.example", Options{}, true},
+		{"host ending in a number", "http://example.1", Options{}, false},
+		{"host ending in hex", "http://example.0x1", Options{}, false},
+		{"host with trailing dot", "http://example.", Options{}, false},
+		{"host then query", "http://example.com?q", Options{}, false},
+		{"path-relative", "img/a.png", Options{}, true},
+		{"path-relative digit", "2024/a.html#top", Options{}, true},
+		{"path-relative rejected", "img/a.png", Options{Relative: RelativeReject}, false},
+		{"path-relative resolved", "img/a.png", Options{Relative: RelativeResolve, Base: "https://example.com/"}, false},
+		{"scheme-like", "javascript:alert(1)", Options{}, false},
+		{"scheme-like after a segment", "a/b:c", Options{}, true},
+		{"drive letter", "c|/windows", Options{}, false},
+		{"drive letter alone", "c|", Options{}, false},
+		{"drive letter colon", "c:/windows", Options{}, false},
+		{"dot segment", "a/../b", Options{}, false},
+		{"query", "?page=2", Options{}, true},
+		{"nested URL in a query", "?next=https://evil.example/", Options{}, false},
+		{"backslash", "a\\b", Options{}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, taken := fastCanonical(tc.in, &tc.opts); taken != tc.taken {
+				t.Errorf("fastCanonical(%q, %+v) took it = %v, want %v", tc.in, tc.opts, taken, tc.taken)
+			}
+			checkFast(t, tc.in, tc.opts)
+		})
+	}
+}
