@@ -81,6 +81,14 @@
 // is established by the fuzz target FuzzNormalize rather than checked on
 // every call.
 //
+// What UTS #46 makes of a host is remembered for the last hosts seen, in
+// 512 slots shared by every goroutine of the process (hosts up to 255
+// bytes): the one package state urlnorm has, a cache of a pure function
+// of the host, whose results never change. A caller who can time
+// Normalize could tell whether a host was judged lately, perhaps for
+// another user (a few microseconds); processes that must not share that
+// fact should not share urlnorm.
+//
 // All functions are safe for concurrent use. Inputs, and canonical forms,
 // longer than [Options.MaxLength] (2 MiB by default, Chromium's limit) are
 // refused; the work is linear in the input. Unicode hosts are measured

@@ -16,6 +16,11 @@ import (
 // collision (chance or an attacker's) costs a judgement, never a wrong
 // one. Memory is bounded: memoSlots judgements of hosts of at most
 // memoMaxHost bytes.
+//
+// It is the one mutable package state in urlnorm (the house style asks
+// for none): a cache of a pure function, which no caller can tell from
+// judging afresh except by time (see the security considerations in the
+// package documentation).
 var idnMemo memo
 
 const (

@@ -68,6 +68,12 @@ func collect(tb testing.TB, t tokenizer, n, maxBuf int, mode uint8) []token {
 			t.AllowCDATA((i%2 == 1) != (mode&modeCDATA != 0))
 		}
 		tok := token{Type: t.Next(), Raw: string(t.Raw())}
+		var spans []AttrSpan
+		spanned := false
+		if z, ok := t.(*Scanner); ok {
+			// Before TagName and TagAttr, which drop repeated keys.
+			spans, spanned = z.AttrSpans(nil)
+		}
 		if mode&modeNoAccessors == 0 {
 			if mode&modeAttrFirst != 0 {
 				tok.Attrs = attrs(t)
@@ -82,6 +88,9 @@ func collect(tb testing.TB, t tokenizer, n, maxBuf int, mode uint8) []token {
 			text := t.Text()
 			tok.Text, tok.TextNil = string(text), text == nil
 			tok.TextAgain = string(t.Text())
+			if spanned {
+				checkSpans(tb, []byte(tok.Raw), spans, tok.Attrs)
+			}
 		}
 		tok.Err = t.Err()
 		if mode&modeNotRaw != 0 && i%3 == 0 {
@@ -107,6 +116,41 @@ func attrs(t tokenizer) []attr {
 			return as
 		}
 		last = !more
+	}
+}
+
+// checkSpans fails tb unless the attribute places AttrSpans gave for the
+// tag raw read, once repeated keys are dropped (ASCII case folded, the
+// first kept), as the keys and values TagAttr returned: keys in lower
+// case, and values as written where there is nothing to decode.
+func checkSpans(tb testing.TB, raw []byte, spans []AttrSpan, as []attr) {
+	tb.Helper()
+	var kept []AttrSpan
+next:
+	for _, sp := range spans {
+		for _, k := range kept {
+			if a, b := raw[k.KeyStart:k.KeyEnd], raw[sp.KeyStart:sp.KeyEnd]; len(a) == len(b) && asciiFold(a, b) {
+				continue next
+			}
+		}
+		kept = append(kept, sp)
+	}
+	as = slices.DeleteFunc(slices.Clone(as), func(a attr) bool { return a.KeyNil })
+	if len(kept) != len(as) {
+		tb.Fatalf("%q: AttrSpans gives %d attributes once repeats are dropped, TagAttr %d", raw, len(kept), len(as))
+	}
+	for i, sp := range kept {
+		key, val := raw[sp.KeyStart:sp.KeyEnd], raw[sp.ValStart:sp.ValEnd]
+		lower := make([]byte, len(key))
+		for j, c := range key {
+			lower[j] = lowerByte(c)
+		}
+		if string(lower) != as[i].Key && bytes.IndexByte(key, 0) < 0 {
+			tb.Fatalf("%q: attribute %d: AttrSpans key %q, TagAttr %q", raw, i, key, as[i].Key)
+		}
+		if !bytes.ContainsAny(val, "&\r\x00") && string(val) != as[i].Val {
+			tb.Fatalf("%q: attribute %d: AttrSpans value %q, TagAttr %q", raw, i, val, as[i].Val)
+		}
 	}
 }
 
