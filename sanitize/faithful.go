@@ -44,14 +44,36 @@ type twin struct {
 // cost 3 M instructions a pass over the comments and 8 M over the pages.
 type sink struct{ b []byte }
 
-func (s *sink) Write(p []byte)       { s.b = append(s.b, p...) }
-func (s *sink) WriteString(p string) { s.b = append(s.b, p...) }
-func (s *sink) Bytes() []byte        { return s.b }
-func (s *sink) Len() int             { return len(s.b) }
-func (s *sink) Cap() int             { return cap(s.b) }
-func (s *sink) Reset()               { s.b = s.b[:0] }
-func (s *sink) Truncate(n int)       { s.b = s.b[:n] }
-func (s *sink) Grow(n int)           { s.b = slices.Grow(s.b, n) }
+// Write and WriteString only reslice s.b while it has room: a store of
+// its pointer, as append makes every time, would run the garbage
+// collector's write barrier while it marks.
+func (s *sink) Write(p []byte) {
+	n := len(s.b)
+	if cap(s.b)-n < len(p) {
+		s.grow(len(p))
+	}
+	s.b = s.b[:n+len(p)]
+	copy(s.b[n:], p)
+}
+
+func (s *sink) WriteString(p string) {
+	n := len(s.b)
+	if cap(s.b)-n < len(p) {
+		s.grow(len(p))
+	}
+	s.b = s.b[:n+len(p)]
+	copy(s.b[n:], p)
+}
+
+//go:noinline
+func (s *sink) grow(n int) { s.b = slices.Grow(s.b, n) }
+
+func (s *sink) Bytes() []byte  { return s.b }
+func (s *sink) Len() int       { return len(s.b) }
+func (s *sink) Cap() int       { return cap(s.b) }
+func (s *sink) Reset()         { s.b = s.b[:0] }
+func (s *sink) Truncate(n int) { s.b = s.b[:n] }
+func (s *sink) Grow(n int)     { s.grow(n) }
 
 // segment is a stretch of the document in both forms, starting at a
 // token boundary, and where it starts in the input.

@@ -10,16 +10,29 @@
 #   scripts/instructions.sh Comments   # one of them
 #   scripts/instructions.sh -stages    # each stage apart (BenchmarkStages)
 #   scripts/instructions.sh -stages comments pass   # one corpus, one stage
+#   scripts/instructions.sh -stw ...   # the same, the collector stopping the world
+#
+# The garbage collector normally marks while the program runs, and when it
+# starts depends on the scheduler, which under valgrind depends on time:
+# a page's count moves by up to 7% between two runs. With -stw
+# (GODEBUG=gcstoptheworld=1) it marks with the program stopped, so counts
+# repeat within 0.2%; write barriers, which run only while the collector
+# marks concurrently, are then not counted, for either implementation.
 #
 # Needs valgrind (Debian: apt-get install -y valgrind).
 set -euo pipefail
+godebug=asyncpreemptoff=1
+if [ "${1:-}" = -stw ]; then
+	godebug=$godebug,gcstoptheworld=1
+	shift
+fi
 cd "$(dirname "$0")/../sanitize"
 bin=$(mktemp -d)/sanitize.test
 go test -c -o "$bin" .
 count() { # benchmark, sub-benchmark, iterations
 	local out
 	out=$(mktemp)
-	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	GODEBUG=$godebug GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		"$bin" -test.run='^$' -test.bench="^Benchmark$1\$/^$2\$" -test.benchtime="$3x" -test.cpu=1 \
 		>/dev/null 2>"$out"
 	grep -o 'Collected : [0-9]*' "$out" | awk '{print $3}'
