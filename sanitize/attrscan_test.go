@@ -3,6 +3,7 @@ package sanitize
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,16 +33,9 @@ func checkAttrScan(t *testing.T, in string) {
 	t.Helper()
 	z := html.NewTokenizer(strings.NewReader(in))
 	var scan attrScan
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		raw := bytes.Clone(z.Raw())
-		checkSelfClosing(t, raw, tt == html.SelfClosingTagToken)
+	for raw, selfClosing := range startTags(z) {
+		raw = bytes.Clone(raw)
+		checkSelfClosing(t, raw, selfClosing)
 		if !scan.scan(raw) {
 			continue
 		}
@@ -127,6 +121,26 @@ func TestAttrScanCorpus(t *testing.T) {
 	}
 }
 
+// startTags yields each start tag z reads, as written, and whether z
+// calls it self-closing; z stays on that tag while the loop body runs.
+func startTags(z interface {
+	Next() html.TokenType
+	Raw() []byte
+}) iter.Seq2[[]byte, bool] {
+	return func(yield func([]byte, bool) bool) {
+		for {
+			switch tt := z.Next(); tt {
+			case html.ErrorToken:
+				return
+			case html.StartTagToken, html.SelfClosingTagToken:
+				if !yield(z.Raw(), tt == html.SelfClosingTagToken) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // checkAttrSpans checks that, for every start tag htmlscan reads in in,
 // attrScan.scanSpans over its AttrSpans finds what attrScan.scan finds
 // reading the tag itself: the same names, values, texts, offsets and
@@ -137,15 +151,7 @@ func checkAttrSpans(t *testing.T, in string) {
 	z := htmlscan.New([]byte(in))
 	var spans []htmlscan.AttrSpan
 	var byScan, bySpans attrScan
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		raw := z.Raw()
+	for raw := range startTags(z) {
 		var ok bool
 		if spans, ok = z.AttrSpans(spans[:0]); !ok {
 			// Only a "/>" runs dedupe before the pass asks.
