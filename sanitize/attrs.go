@@ -14,7 +14,7 @@ import (
 // whether the tag must be written anew. It reads them with attrScan.scan when
 // it can, and with Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *policy.Element, name string) bool {
-	s.attrs = s.attrs[:0]
+	s.resetAttrs()
 	fast, spanned := false, false
 	if s.inMemory {
 		// htmlscan has delimited the attributes already.

@@ -25,6 +25,18 @@ type attrScan struct {
 	// number of attributes (a 1 MiB tag holds 160,000).
 	seen    map[string]struct{}
 	indexed bool // seen holds the names of this tag
+	// high and dupsHigh are the most attrs and dups have held since the
+	// last clear.
+	high, dupsHigh int
+}
+
+// clear drops what the attributes read point to (the document, for one
+// read in memory), up to the most attrs and dups have held.
+func (a *attrScan) clear() {
+	clear(a.attrs[:max(a.high, len(a.attrs))])
+	clear(a.dups[:max(a.dupsHigh, len(a.dups))])
+	clear(a.seen)
+	a.high, a.dupsHigh = 0, 0
 }
 
 // linearDedup is how many attributes a tag may have before duplicate
@@ -77,6 +89,7 @@ func (a *attrScan) scanSpans(raw []byte, spans []htmlscan.AttrSpan) (fast bool) 
 }
 
 func (a *attrScan) begin() {
+	a.high, a.dupsHigh = max(a.high, len(a.attrs)), max(a.dupsHigh, len(a.dups))
 	a.attrs, a.dups, a.keys, a.indexed = a.attrs[:0], a.dups[:0], a.keys[:0], false
 	if len(a.seen) > maxSeen {
 		a.seen = nil

@@ -76,14 +76,17 @@ type pass struct {
 	endLen  int            // the faithful length of the last end tag written
 	dropped map[string]int // dropped start tags by name, when reporting
 
-	tag     []byte              // raw bytes of the current tag
-	scratch []byte              // a copy of them, when z decodes in place
-	nameBuf []byte              // the current tag's name, lower-cased, when it was not
-	attrs   []attr              // the current tag's attributes, as they will be written
-	scan    attrScan            // the current tag's attributes, as attrScan.scan found them
-	spans   []htmlscan.AttrSpan // where they stand, when sc reads the document
-	tagBuf  []byte              // a tag or escaped text being written (faithful)
-	cBuf    []byte              // a tag being written (canonical)
+	tag     []byte // raw bytes of the current tag
+	scratch []byte // a copy of them, when z decodes in place
+	nameBuf []byte // the current tag's name, lower-cased, when it was not
+	attrs   []attr // the current tag's attributes, as they will be written
+	// attrsHigh is the most attrs has held in this document: release
+	// clears that much.
+	attrsHigh int
+	scan      attrScan            // the current tag's attributes, as attrScan.scan found them
+	spans     []htmlscan.AttrSpan // where they stand, when sc reads the document
+	tagBuf    []byte              // a tag or escaped text being written (faithful)
+	cBuf      []byte              // a tag being written (canonical)
 
 	flags urlnorm.Flags // the flags of the attribute being checked (all its URLs)
 	// What check did to the value when it changed it for another reason
@@ -232,6 +235,12 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	return s
 }
 
+// resetAttrs empties s.attrs for the next tag.
+func (s *pass) resetAttrs() {
+	s.attrsHigh = max(s.attrsHigh, len(s.attrs))
+	s.attrs = s.attrs[:0]
+}
+
 // release returns the pass to the pool, keeping its buffers unless a
 // hostile document grew them: a pooled pass holds at most a few hundred
 // KiB, whatever the documents before it.
@@ -245,10 +254,9 @@ func (s *pass) release() {
 	// read (beyond the current length too: what an earlier, larger tag
 	// left), the names indexed and the last href point into it: a pooled
 	// pass must not keep the caller's document alive.
-	clear(s.attrs[:cap(s.attrs)])
-	clear(s.scan.attrs[:cap(s.scan.attrs)])
-	clear(s.scan.dups[:cap(s.scan.dups)])
-	clear(s.scan.seen)
+	clear(s.attrs[:max(s.attrsHigh, len(s.attrs))])
+	s.scan.clear()
+	s.attrsHigh = 0
 	s.href, s.hrefHost, s.attr, s.attrEl = "", "", "", ""
 	s.sc.Reset(nil)
 	passPool.Put(s)
@@ -668,7 +676,7 @@ func (s *pass) endTag(raw []byte) {
 		s.closeForeign()
 		if s.hooks.Element != nil && s.hideAt < 0 {
 			// It is written as a <br>: the hook decides it as one.
-			s.attrs = s.attrs[:0]
+			s.resetAttrs()
 			if s.elementHook("br") != policy.Keep {
 				s.dropBreak(name)
 				s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonElementHook})

@@ -27,6 +27,9 @@ func TestPoolKeepsNoDocument(t *testing.T) {
 		fmt.Fprintf(&b, ` title%d="v%d" data-%d=x`, i, i, i)
 	}
 	b.WriteString(">x</p>")
+	// Attributes the policy keeps, so that s.attrs holds them too, more
+	// than any later tag has.
+	b.WriteString(`<img src="https://example.com/a.png" alt="a" title="t" width="1" height="2" lang="en" dir="ltr">`)
 	b.WriteString(strings.Repeat(strings.Repeat("y", 1000)+"<br>", 1000))
 	b.WriteString(`<a href="https://example.com/last" rel=nofollow>last</a>`)
 	// run sanitises a fresh copy of doc and returns a weak pointer to it.
