@@ -20,7 +20,14 @@ func (b *lazybuf) writeByte(c byte) {
 		b.buf = make([]byte, b.w, len(b.in)+len(b.in)/2+16)
 		copy(b.buf, b.in[:b.w])
 	}
-	b.buf = append(b.buf[:b.w], c)
+	if b.w < cap(b.buf) {
+		// A reslice stores no pointer, so it runs no write barrier while
+		// the garbage collector marks; append would store one each time.
+		b.buf = b.buf[:b.w+1]
+		b.buf[b.w] = c
+	} else {
+		b.buf = append(b.buf[:b.w], c)
+	}
 	b.w++
 }
 
