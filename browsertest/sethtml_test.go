@@ -260,24 +260,40 @@ func setHTMLTrees(t testing.TB, h *harness, config []byte, pairs [][2]string) []
 	if config == nil {
 		config = []byte("null")
 	}
-	trees := make([][2]domTree, 0, len(pairs))
-	for lo := 0; lo < len(pairs); lo += setHTMLBatch {
-		batch := pairs[lo:min(lo+setHTMLBatch, len(pairs))]
-		arg, err := json.Marshal(batch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		expr := "(" + domTreesSource + ")(" + string(base) + "," + string(config) + "," + string(arg) + ")"
-		res, err := chromedp.Run(ctx, chromedp.Evaluate[[][2]domTree](expr))
-		if err != nil {
-			t.Fatalf("browsertest: setHTML in Chromium: %v", err)
-		}
-		if len(res) != len(batch) {
-			t.Fatalf("browsertest: Chromium returned %d trees for %d inputs", len(res), len(batch))
-		}
-		trees = append(trees, res...)
+	trees, err := evalBatches[[2]string, [2]domTree](ctx, domTreesSource, []string{string(base), string(config)}, pairs, setHTMLBatch)
+	if err != nil {
+		t.Fatalf("browsertest: setHTML in Chromium: %v", err)
 	}
 	return trees
+}
+
+// evalBatches calls the JavaScript function source in the tab ctx on the
+// JSON values args and a batch of items, at most size items a call, and
+// returns its results in the order of items: one result an item.
+func evalBatches[T, R any](ctx context.Context, source string, args []string, items []T, size int) ([]R, error) {
+	prefix := "(" + source + ")("
+	for _, a := range args {
+		prefix += a + ","
+	}
+	out := make([]R, 0, len(items))
+	for lo := 0; lo < len(items); lo += size {
+		batch := items[lo:min(lo+size, len(items))]
+		// json.Marshal writes each invalid UTF-8 byte as U+FFFD: what a
+		// UTF-8 page gives its scripts for such a byte.
+		arg, err := json.Marshal(batch)
+		if err != nil {
+			return nil, err
+		}
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[[]R](prefix+string(arg)+")"))
+		if err != nil {
+			return nil, err
+		}
+		if len(res) != len(batch) {
+			return nil, fmt.Errorf("Chromium returned %d results for %d items", len(res), len(batch))
+		}
+		out = append(out, res...)
+	}
+	return out, nil
 }
 
 // TestSetHTMLDifferential is issue 13's differential against the browser's

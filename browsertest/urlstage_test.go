@@ -80,29 +80,16 @@ func chromiumParse(h *harness, ss []string) (map[string]*chromeURL, error) {
 	if err != nil {
 		return nil, err
 	}
+	res, err := evalBatches[string, *[7]string](ctx, parseURLsSource, []string{string(base)}, ss, urlBatch)
+	if err != nil {
+		return nil, fmt.Errorf("browsertest: parsing URLs in Chromium: %w", err)
+	}
 	out := make(map[string]*chromeURL, len(ss))
-	for start := 0; start < len(ss); start += urlBatch {
-		batch := ss[start:min(start+urlBatch, len(ss))]
-		// json.Marshal writes each invalid UTF-8 byte as U+FFFD: what a
-		// UTF-8 page gives its scripts and links for such a byte.
-		arg, err := json.Marshal(batch)
-		if err != nil {
-			return nil, err
-		}
-		expr := "(" + parseURLsSource + ")(" + string(base) + "," + string(arg) + ")"
-		res, err := chromedp.Run(ctx, chromedp.Evaluate[[]*[7]string](expr))
-		if err != nil {
-			return nil, fmt.Errorf("browsertest: parsing URLs in Chromium: %w", err)
-		}
-		if len(res) != len(batch) {
-			return nil, fmt.Errorf("browsertest: Chromium returned %d parses for %d URLs", len(res), len(batch))
-		}
-		for i, r := range res {
-			if r != nil {
-				out[batch[i]] = &chromeURL{r[0], r[1], r[2], r[3], r[4], r[5], r[6]}
-			} else {
-				out[batch[i]] = nil
-			}
+	for i, r := range res {
+		if r != nil {
+			out[ss[i]] = &chromeURL{r[0], r[1], r[2], r[3], r[4], r[5], r[6]}
+		} else {
+			out[ss[i]] = nil
 		}
 	}
 	return out, nil
