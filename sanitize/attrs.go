@@ -11,8 +11,9 @@ import (
 )
 
 // attributes checks the current tag's attributes into s.attrs and reports
-// whether the tag must be written anew. It reads them with attrScan.scan when
-// it can, and with Tokenizer.TagAttr otherwise.
+// whether the tag must be written anew. It reads them as written (from
+// htmlscan's spans for a document in memory, with attrScan.scan for a
+// stream) when it can, and with Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *policy.Element, name string) bool {
 	s.resetAttrs()
 	fast, spanned := false, false

@@ -75,7 +75,8 @@ func (a *attrScan) scan(raw []byte) (fast bool) {
 
 // scanSpans is scan for a tag whose attributes htmlscan has delimited
 // (Scanner.AttrSpans): the same result without reading the tag again.
-// FuzzAttrSpans checks that the two agree.
+// checkAttrSpans, in FuzzAttrScan and TestAttrSpansCorpus, checks that the
+// two agree.
 func (a *attrScan) scanSpans(raw []byte, spans []htmlscan.AttrSpan) (fast bool) {
 	a.begin()
 	for _, sp := range spans {
