@@ -20,7 +20,13 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	if s.inMemory {
 		// htmlscan has delimited the attributes already.
 		s.spans, spanned = s.sc.AttrSpans(s.spans[:0])
-		if spanned {
+		switch {
+		case spanned && len(s.spans) == 0:
+			// No attribute: nothing to decode, so nothing for
+			// scanSpans's check of the tag to find.
+			s.scan.begin()
+			fast = true
+		case spanned:
 			fast = s.scan.scanSpans(s.tag, s.spans)
 		}
 	}
