@@ -22,8 +22,9 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 		s.spans, spanned = s.sc.AttrSpans(s.spans[:0])
 		switch {
 		case spanned && len(s.spans) == 0:
-			// No attribute: nothing to decode, so nothing for
-			// scanSpans's check of the tag to find.
+			// No attribute: TagAttr would return none either, so
+			// an "&", CR or NUL elsewhere in the tag changes nothing
+			// and scanSpans's check for them is skipped.
 			s.scan.begin()
 			fast = true
 		case spanned:
