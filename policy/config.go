@@ -202,9 +202,9 @@ type ClassRule struct {
 type IDs struct {
 	// Prefix, if set, allows id and name on every allowed element and
 	// writes them under it: id="fn1" becomes id="user-content-fn1". A
-	// same-document link to one (href="#fn1", also xlink:href) is
-	// rewritten to match ("#user-content-fn1"), so footnotes keep
-	// working. A value that already starts with Prefix is kept as it is.
+	// same-document link to one (href="#fn1", also xlink:href), and an
+	// image's usemap="#map", is rewritten to match ("#user-content-fn1"),
+	// so footnotes and image maps keep working. A value that already starts with Prefix is kept as it is.
 	// Letters, digits, "-", "_", ":" and ".", starting with a letter.
 	Prefix string `yaml:"prefix,omitempty" json:"prefix,omitempty"`
 }

@@ -181,7 +181,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	switch k := rule.Kind(); k {
 	case policy.KindURL:
 		out, res, reason = s.url(out)
-		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href") {
+		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href" || key == "usemap") {
 			out = s.fragment(out)
 		}
 		if reason == "" && el.Name == embedElement {

@@ -212,3 +212,60 @@ func TestFeaturesFixedPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestImageMapUnderIDPrefix: an image's usemap names its map as a
+// same-document link names an id, so under ids.prefix it follows the
+// map's prefixed name, or the image would lose its map.
+func TestImageMapUnderIDPrefix(t *testing.T) {
+	c, err := policy.PresetConfig("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Add.Elements = []string{"map", "area"}
+	c.Add.Attributes = []policy.Attribute{
+		{Name: "usemap", On: []string{"img"}},
+		{Name: "href", On: []string{"area"}},
+		{Name: "alt", On: []string{"area"}},
+	}
+	c.IDs.Prefix = "user-content-"
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, in, want string
+		changes        []string
+	}{
+		{"prefixed",
+			`<img src="/m.png" usemap="#m"><map name="m"><area href="/a" alt="a"></map>`,
+			`<img src="/m.png" usemap="#user-content-m"><map name="user-content-m"><area href="/a" alt="a" rel="nofollow ugc"></map>`,
+			[]string{"rewrote-url usemap (id-prefix)", "rewrote-attribute name (id-prefix)", "rewrote-attribute rel (link-policy)"}},
+		{"already-prefixed",
+			`<img src="/m.png" usemap="#user-content-m"><map name="user-content-m"></map>`, ``, nil},
+		{"not-a-hash-name", `<img src="/m.png" usemap="m">`, ``, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.want
+			if want == "" {
+				want = tc.in
+			}
+			got, changes, err := StringReport(tc.in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("StringReport(%q) = %q, want %q", tc.in, got, want)
+			}
+			var lines []string
+			for _, c := range changes {
+				lines = append(lines, fmt.Sprintf("%s %s (%s)", c.Action, c.Attribute, c.Reason))
+			}
+			if diff := cmp.Diff(tc.changes, lines); diff != "" {
+				t.Errorf("changes of %q mismatch (-want +got):\n%s", tc.in, diff)
+			}
+			if problem := faithfulProblem(t, tc.in, p); problem != "" {
+				t.Error(problem)
+			}
+		})
+	}
+}

@@ -63,7 +63,8 @@ func (s *pass) id(v string) (string, Reason) {
 
 // fragment rewrites a canonical same-document link ("#fn:1": it starts
 // with "#") to the prefixed id it names ("#user-content-fn:1"), so that it
-// still finds its target. A fragment that is empty, already prefixed or
+// still finds its target; an image's usemap ("#m") likewise names the
+// prefixed name of its map. A fragment that is empty, already prefixed or
 // not an id once decoded (a text fragment "#:~:text=x", a malformed
 // escape) is left as it is. The prefix needs no escaping (policy's
 // idPrefixRE), and urlnorm decodes its characters' escapes, so the
