@@ -124,27 +124,7 @@ func TestFeatures(t *testing.T) {
 	for how, p := range featurePolicies(t) {
 		for _, tc := range tests {
 			t.Run(how+"/"+tc.name, func(t *testing.T) {
-				want := tc.want
-				if want == "" {
-					want = tc.in
-				}
-				got, changes, err := StringReport(tc.in, p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != want {
-					t.Errorf("StringReport(%q) = %q, want %q", tc.in, got, want)
-				}
-				var lines []string
-				for _, c := range changes {
-					lines = append(lines, fmt.Sprintf("%s %s (%s)", c.Action, c.Attribute, c.Reason))
-				}
-				if diff := cmp.Diff(tc.changes, lines); diff != "" {
-					t.Errorf("changes of %q mismatch (-want +got):\n%s", tc.in, diff)
-				}
-				if problem := faithfulProblem(t, tc.in, p); problem != "" {
-					t.Error(problem)
-				}
+				checkFeature(t, p, tc.in, tc.want, tc.changes)
 			})
 		}
 	}
@@ -245,27 +225,35 @@ func TestImageMapUnderIDPrefix(t *testing.T) {
 		{"not-a-hash-name", `<img src="/m.png" usemap="m">`, ``, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			want := tc.want
-			if want == "" {
-				want = tc.in
-			}
-			got, changes, err := StringReport(tc.in, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != want {
-				t.Errorf("StringReport(%q) = %q, want %q", tc.in, got, want)
-			}
-			var lines []string
-			for _, c := range changes {
-				lines = append(lines, fmt.Sprintf("%s %s (%s)", c.Action, c.Attribute, c.Reason))
-			}
-			if diff := cmp.Diff(tc.changes, lines); diff != "" {
-				t.Errorf("changes of %q mismatch (-want +got):\n%s", tc.in, diff)
-			}
-			if problem := faithfulProblem(t, tc.in, p); problem != "" {
-				t.Error(problem)
-			}
+			checkFeature(t, p, tc.in, tc.want, tc.changes)
 		})
+	}
+}
+
+// checkFeature sanitises in under p and checks the output (want, or in
+// itself if want is ""), the report lines ("action attribute (reason)",
+// in order) and that the output differs from the input only where
+// reported.
+func checkFeature(t *testing.T, p *policy.Policy, in, want string, changes []string) {
+	t.Helper()
+	if want == "" {
+		want = in
+	}
+	got, report, err := StringReport(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("StringReport(%q) = %q, want %q", in, got, want)
+	}
+	var lines []string
+	for _, c := range report {
+		lines = append(lines, fmt.Sprintf("%s %s (%s)", c.Action, c.Attribute, c.Reason))
+	}
+	if diff := cmp.Diff(changes, lines); diff != "" {
+		t.Errorf("changes of %q mismatch (-want +got):\n%s", in, diff)
+	}
+	if problem := faithfulProblem(t, in, p); problem != "" {
+		t.Error(problem)
 	}
 }
