@@ -20,14 +20,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 	if s.inMemory {
 		// htmlscan has delimited the attributes already.
 		s.spans, spanned = s.sc.AttrSpans(s.spans[:0])
-		switch {
-		case spanned && len(s.spans) == 0:
-			// No attribute: TagAttr would return none either, so
-			// an "&", CR or NUL elsewhere in the tag changes nothing
-			// and scanSpans's check for them is skipped.
-			s.scan.begin()
-			fast = true
-		case spanned:
+		if spanned {
 			fast = s.scan.scanSpans(s.tag, s.spans)
 		}
 	}

@@ -117,7 +117,12 @@ func (a *attrScan) add(raw []byte, t tagAttr) {
 
 // finish reports whether the tag's values can be used as written (see
 // scan). The repeats are found either way: the tokenizer drops them too.
+// A tag without attributes (most of them) has no value to decode, so an
+// "&", CR or NUL elsewhere in it changes nothing and is not looked for.
 func (a *attrScan) finish(raw []byte) (fast bool) {
+	if len(a.attrs) == 0 {
+		return true
+	}
 	return bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 && bytes.IndexByte(raw, 0) < 0
 }
 
