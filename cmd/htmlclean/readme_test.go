@@ -164,6 +164,10 @@ var skipReasons = []struct{ prefix, reason string }{
 
 const toolCommand = "go run ./cmd/htmlclean"
 
+// maxReadmeLines bounds the README: what it is for, how to install and
+// use it, its promises and links; the reference is in docs/.
+const maxReadmeLines = 400
+
 // TestReadme checks that the commands, outputs, examples and files of
 // README.md and of every docs/*.md are what the tool and the module really
 // do, one subtest per file.
@@ -195,6 +199,10 @@ func TestReadme(t *testing.T) {
 			}
 			if !ranGoRun {
 				t.Errorf("README.md does not show %q", toolCommand+" testdata/examples/comment.html")
+			}
+			// The README is the front door; the reference lives in docs/.
+			if n := strings.Count(string(md), "\n"); n > maxReadmeLines {
+				t.Errorf("README.md has %d lines, more than %d: move reference to docs/", n, maxReadmeLines)
 			}
 		})
 	}
