@@ -268,16 +268,16 @@ func TestReasonLiterals(t *testing.T) {
 	}
 }
 
-// TestReasonsReadme: the README's table of reasons lists exactly Reasons,
-// in order.
+// TestReasonsReadme: the table of reasons in docs/command.md lists exactly
+// Reasons, in order.
 func TestReasonsReadme(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	b, err := os.ReadFile(filepath.Join("..", "docs", "command.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(b), "\n### Report reasons\n")
+	_, section, ok := strings.Cut(string(b), "\n## Report reasons\n")
 	if !ok {
-		t.Fatal(`README.md has no "### Report reasons" section`)
+		t.Fatal(`docs/command.md has no "## Report reasons" section`)
 	}
 	section, _, _ = strings.Cut(section, "\n#")
 	row := regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)`")
@@ -286,6 +286,6 @@ func TestReasonsReadme(t *testing.T) {
 		got = append(got, Reason(m[1]))
 	}
 	if diff := cmp.Diff(Reasons(), got); diff != "" {
-		t.Errorf("README.md's reasons differ from Reasons() (-want +got):\n%s", diff)
+		t.Errorf("docs/command.md's reasons differ from Reasons() (-want +got):\n%s", diff)
 	}
 }

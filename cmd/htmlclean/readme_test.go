@@ -18,8 +18,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The README's checks are written as HTML comments, invisible on GitHub,
-// right before a fenced block:
+// The checks of README.md and of every docs/*.md are written as HTML
+// comments, invisible on GitHub, right before a fenced block:
 //
 //	<!-- readme-test: stdout -->   the block is the standard output of the
 //	                               last command of the sh block before it
@@ -33,9 +33,22 @@ import (
 // ("# exit 1"). Any other command must be one this test knows to skip, with
 // its reason.
 
-const readmePath = "../../README.md"
+// docFiles returns the documents the test checks, relative to the module
+// root: README.md, then docs/*.md in order.
+func docFiles(t *testing.T, root string) []string {
+	t.Helper()
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"README.md"}
+	for _, d := range docs {
+		files = append(files, filepath.ToSlash(filepath.Join("docs", filepath.Base(d))))
+	}
+	return files
+}
 
-// A fence is one fenced code block of the README.
+// A fence is one fenced code block of a document.
 type fence struct {
 	lang, text, marker string
 	line               int
@@ -45,7 +58,7 @@ var markerRE = regexp.MustCompile(`^<!-- readme-test: (.+?) -->$`)
 
 // fences returns the fenced blocks of md, each with the marker comment
 // before it (blank lines may separate them).
-func fences(t *testing.T, md string) []fence {
+func fences(t *testing.T, name, md string) []fence {
 	t.Helper()
 	var out []fence
 	lines := strings.Split(md, "\n")
@@ -69,7 +82,7 @@ func fences(t *testing.T, md string) []fence {
 			body = append(body, lines[i])
 		}
 		if i == len(lines) {
-			t.Fatalf("README.md:%d: unterminated code block", f.line)
+			t.Fatalf("%s:%d: unterminated code block", name, f.line)
 		}
 		f.text = strings.Join(body, "\n") + "\n"
 		out = append(out, f)
@@ -132,7 +145,7 @@ func splitComment(l string) (code, comment string, ok bool) {
 	return l, "", false
 }
 
-// skipReasons are the README commands the test does not run, by prefix.
+// skipReasons are the documented commands the test does not run, by prefix.
 var skipReasons = []struct{ prefix, reason string }{
 	{"go install ./cmd/htmlclean", "installs into GOPATH/bin, outside the checkout"},
 	{"go install ", "needs the network (the module proxy)"},
@@ -142,7 +155,8 @@ var skipReasons = []struct{ prefix, reason string }{
 	{"go test -tags browser ", "needs Chromium and takes minutes"},
 	{"go test ./urlnorm -run '^$' -bench ", "benchmarks take minutes"},
 	{"go test ./sanitize -run '^$' -bench ", "benchmarks take minutes"},
-	{"scripts/instructions.sh", "needs valgrind and takes minutes"},
+	{"scripts/instructions", "needs valgrind and takes minutes"},
+	{"benchstat ", "compares the benchmark runs before it"},
 	{"go test ./...", "the documented test command: it runs this test"},
 	{"go test -short ./...", "the test command again, with -short"},
 	{"HTMLCLEAN_LONG=1 go test ./...", "the test command again, as CI runs it"},
@@ -150,51 +164,74 @@ var skipReasons = []struct{ prefix, reason string }{
 
 const toolCommand = "go run ./cmd/htmlclean"
 
-// TestREADME checks that the README's commands, outputs, examples and
-// files are what the tool and the module really do.
-func TestREADME(t *testing.T) {
-	md, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
+// maxReadmeLines bounds the README: what it is for, how to install and
+// use it, its promises and links; the reference is in docs/.
+const maxReadmeLines = 400
+
+// TestReadme checks that the commands, outputs, examples and files of
+// README.md and of every docs/*.md are what the tool and the module really
+// do, one subtest per file.
+func TestReadme(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh to run the README's commands")
+		t.Skip("no sh to run the documents' commands")
 	}
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := fences(t, string(md))
-	if !strings.Contains(string(md), "\n```sh\ngo test ./...\n```\n") {
-		t.Error("README.md does not document the test command `go test ./...` in a sh block of its own")
-	}
-
-	// One build of the tool serves every command, in a scratch copy of
-	// testdata/examples so that commands that write leave the checkout alone.
+	// One build of the tool serves every command of every file.
 	bin := filepath.Join(t.TempDir(), "htmlclean")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	for _, name := range docFiles(t, root) {
+		t.Run(name, func(t *testing.T) {
+			md, err := os.ReadFile(filepath.Join(root, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ranGoRun := checkDoc(t, root, bin, name, string(md))
+			if name != "README.md" {
+				return
+			}
+			if !strings.Contains(string(md), "\n```sh\ngo test ./...\n```\n") {
+				t.Error("README.md does not document the test command `go test ./...` in a sh block of its own")
+			}
+			if !ranGoRun {
+				t.Errorf("README.md does not show %q", toolCommand+" testdata/examples/comment.html")
+			}
+			// The README is the front door; the reference lives in docs/.
+			if n := strings.Count(string(md), "\n"); n > maxReadmeLines {
+				t.Errorf("README.md has %d lines, more than %d: move reference to docs/", n, maxReadmeLines)
+			}
+		})
+	}
+}
+
+// checkDoc checks the blocks of one document, and says whether it ran
+// "go run" itself.
+func checkDoc(t *testing.T, root, bin, name, md string) bool {
+	// Commands run in a scratch copy of testdata/examples, so that
+	// commands that write leave the checkout alone.
 	scratch := t.TempDir()
 	if err := os.CopyFS(filepath.Join(scratch, "testdata", "examples"), os.DirFS(filepath.Join(root, "testdata", "examples"))); err != nil {
 		t.Fatal(err)
 	}
-
-	r := &readmeRun{t: t, root: root, bin: bin, scratch: scratch}
-	for _, f := range all {
+	r := &readmeRun{t: t, name: name, root: root, bin: bin, scratch: scratch}
+	for _, f := range fences(t, name, md) {
 		r.check(f)
 		if f.lang == "sh" {
 			r.runBlock(f)
 		}
 	}
-	if !r.ranGoRun {
-		t.Errorf("README.md does not show %q", toolCommand+" testdata/examples/comment.html")
-	}
+	return r.ranGoRun
 }
 
-// readmeRun is the state of TestREADME as it goes through the blocks.
+// readmeRun is the state of one document's check as it goes through its
+// blocks.
 type readmeRun struct {
 	t                  *testing.T
+	name               string // the document, relative to the module root
 	root, bin, scratch string
 	lastStdout         string // of the last command of the last sh block
 	before             string // the last "before" block
@@ -204,19 +241,19 @@ type readmeRun struct {
 // check checks a block against its marker.
 func (r *readmeRun) check(f fence) {
 	t := r.t
-	where := "README.md:" + strconv.Itoa(f.line)
+	where := r.name + ":" + strconv.Itoa(f.line)
 	switch kind, arg, _ := strings.Cut(f.marker, " "); kind {
 	case "":
 	case "stdout":
 		if diff := cmp.Diff(f.text, r.lastStdout); diff != "" {
-			t.Errorf("%s: the output shown is not what the command prints (-README +real):\n%s", where, diff)
+			t.Errorf("%s: the output shown is not what the command prints (-doc +real):\n%s", where, diff)
 		}
 	case "before":
 		r.before = f.text
 	case "after":
 		got := invoke(t, r.before)
 		if diff := cmp.Diff(f.text, got.stdout); diff != "" || got.exit != exitOK {
-			t.Errorf("%s: sanitising the \"before\" block gives (exit %d) (-README +real):\n%s", where, got.exit, diff)
+			t.Errorf("%s: sanitising the \"before\" block gives (exit %d) (-doc +real):\n%s", where, got.exit, diff)
 		}
 	case "compile":
 		compileSnippet(t, r.root, where, f.text)
@@ -235,7 +272,7 @@ func (r *readmeRun) runBlock(f fence) {
 	t := r.t
 	r.lastStdout = "(the last command of the block before was not run)"
 	for _, c := range commands(f) {
-		where := "README.md:" + strconv.Itoa(c.line)
+		where := r.name + ":" + strconv.Itoa(c.line)
 		if !strings.Contains(c.text, toolCommand) {
 			i := slices.IndexFunc(skipReasons, func(s struct{ prefix, reason string }) bool { return strings.HasPrefix(c.text, s.prefix) })
 			if i < 0 {
@@ -248,7 +285,7 @@ func (r *readmeRun) runBlock(f fence) {
 		shell := strings.ReplaceAll(c.text, toolCommand, shellQuote(r.bin))
 		stdout, stderr, exit := runShell(t, r.scratch, shell)
 		if exit != c.exit {
-			t.Errorf("%s: %s\nexit status %d, the README says %d; stderr:\n%s", where, c.text, exit, c.exit, stderr)
+			t.Errorf("%s: %s\nexit status %d, the document says %d; stderr:\n%s", where, c.text, exit, c.exit, stderr)
 		}
 		r.lastStdout = stdout
 		if !r.ranGoRun && c.text == toolCommand+" testdata/examples/comment.html" {
@@ -282,7 +319,7 @@ func runShell(t *testing.T, dir, line string) (stdout, stderr string, exit int) 
 	return out.String(), errOut.String(), exit
 }
 
-// compileSnippet type-checks a Go snippet of the README as a package of
+// compileSnippet type-checks a Go snippet of a document as a package of
 // this module, through a build overlay: no file is written to the tree.
 func compileSnippet(t *testing.T, root, where, src string) {
 	t.Helper()
