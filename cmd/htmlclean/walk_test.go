@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
 // TestSymlinkedDirArgument checks that a symlink to a directory named on
@@ -43,13 +44,13 @@ func TestWalkLoop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rootKey, _ := keyOf(root)
+	rootKey, _ := safefile.KeyOf(root)
 	pl := &plan{}
-	w := &walker{pl: pl, root: "site", key: func(fi fs.FileInfo) (fileKey, bool) {
+	w := &walker{pl: pl, root: "site", key: func(fi fs.FileInfo) (safefile.Key, bool) {
 		if fi.Name() == "posts" {
 			return rootKey, true
 		}
-		return keyOf(fi)
+		return safefile.KeyOf(fi)
 	}}
 	w.dir("site", root)
 	var errs, files []string
