@@ -316,7 +316,7 @@ func TestMirrorSkipsOutputInside(t *testing.T) {
 // reported and the rest processed. Root reads everything, so the test
 // runs as an ordinary user (asNobody).
 func TestUnreadableFile(t *testing.T) {
-	if asNobody(t) {
+	if asNobody(t, nil) {
 		return
 	}
 	setupWork(t)

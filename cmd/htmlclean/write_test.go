@@ -119,7 +119,7 @@ func TestRewriteReadOnly(t *testing.T) {
 }
 
 func TestRewriteReadOnlyNobody(t *testing.T) {
-	if asNobody(t) {
+	if asNobody(t, nil) {
 		return
 	}
 	testReadOnly(t)
@@ -164,7 +164,7 @@ func noTemps(t *testing.T, dir string) {
 // nobody, so that permissions apply): one diagnostic names it, however
 // many files it would hold, and every file counts as an error.
 func TestMirrorUnwritable(t *testing.T) {
-	if asNobody(t) {
+	if asNobody(t, nil) {
 		return
 	}
 	setupWork(t)
@@ -203,30 +203,30 @@ func TestRewriteOwnedByOther(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("root sets up files of other owners")
 	}
-	dir, err := os.MkdirTemp("", "htmlclean-owned-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
 	files := []struct {
 		name     string
 		uid, gid int
 		mode     os.FileMode
 	}{{"other.html", 0, 0, 0o666}, {"group.html", 65534, 0, 0o664}}
-	for _, f := range files {
-		path := filepath.Join(dir, f.name)
-		writeFile(t, path, "<p onclick=x()>a</p>\n")
-		if err := os.Chown(path, f.uid, f.gid); err != nil {
+	var dir string
+	ran := asNobody(t, func(t *testing.T, base string) []string {
+		dir = filepath.Join(base, "owned")
+		for _, f := range files {
+			path := filepath.Join(dir, f.name)
+			writeFile(t, path, "<p onclick=x()>a</p>\n")
+			if err := os.Chown(path, f.uid, f.gid); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, f.mode); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chmod(dir, 0o1777); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Chmod(path, f.mode); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Chmod(dir, 0o1777); err != nil {
-		t.Fatal(err)
-	}
-	if !asNobody(t, "HTMLCLEAN_OWNED_DIR="+dir) {
+		return []string{"HTMLCLEAN_OWNED_DIR=" + dir}
+	})
+	if !ran {
 		t.Fatal("asNobody did not run as root")
 	}
 	for _, f := range files {
