@@ -16,8 +16,8 @@ import (
 )
 
 // TestSymlinkedDirArgument checks that a symlink to a directory named on
-// the command line is walked, as find -H does (the issue: -check linkdir
-// said "0 files" and passed CI), and that symlinks met inside are skipped
+// the command line is walked, as find -H does (a walk that skipped it
+// had -check linkdir say "0 files" and pass), and that symlinks met inside are skipped
 // and counted, not followed.
 func TestSymlinkedDirArgument(t *testing.T) {
 	setupWork(t)
