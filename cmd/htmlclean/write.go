@@ -79,6 +79,14 @@ func fileError(err error) error {
 		msg = ioMessage(fe.Err)
 	}
 	switch fe.Op {
+	case safefile.OpCreateIn:
+		// A directory-wide reason, said the same way for every file of
+		// the directory, so that the batch prints it once.
+		return fmt.Errorf("%s: cannot create files in this directory: %s", path, msg)
+	case safefile.OpMkdir:
+		return fmt.Errorf("%s: cannot create directory: %s", path, msg)
+	case safefile.OpMove:
+		return fmt.Errorf("%s: cannot move the new file into place: %s", path, msg)
 	case safefile.OpKeepOwner:
 		return fmt.Errorf("%s: cannot keep owner %d and group %d: %s; left as it is (-inplace keeps them)", path, fe.UID, fe.GID, msg)
 	case safefile.OpKeepXattrs:
@@ -91,6 +99,5 @@ func fileError(err error) error {
 		}
 		return fmt.Errorf("%s: partly written: %s; the sanitised file is %s", path, msg, fe.Saved)
 	}
-	// OpWrite, OpCreateIn, OpMkdir, OpMove: the step, as Op says it.
-	return fmt.Errorf("%s: %s: %s", path, fe.Op, msg)
+	return fmt.Errorf("%s: cannot write: %s", path, msg) // OpWrite
 }

@@ -2,5 +2,5 @@
 
 package safefile
 
-// pidAlive reports true: without a portable check, only StaleAge decides.
+// pidAlive reports true: without a portable check, only staleAge decides.
 func pidAlive(int) bool { return true }

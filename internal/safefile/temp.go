@@ -19,7 +19,7 @@ const (
 	tempSuffix = ".tmp"
 )
 
-// StaleAge is how old a temporary file must be for [Stale] to judge it
+// staleAge is how old a temporary file must be for [Stale] to judge it
 // left behind although its process seems alive. A live run writes its
 // temporary file and renames it within seconds (a 300 MB file takes a
 // few); an hour covers a stopped terminal, and a process number reused
@@ -27,7 +27,7 @@ const (
 // directory), no longer keeps a dead run's file forever. Removing a live
 // run's file is safe anyway: its rename then fails, and the original
 // stays as it was.
-const StaleAge = time.Hour
+const staleAge = time.Hour
 
 // newTemp creates and records a temporary file in dir.
 func (w *Writer) newTemp(dir string) (File, error) {
@@ -115,7 +115,7 @@ func digits(s string) bool {
 
 // Stale reports whether the file at path is a temporary file that an
 // interrupted run left behind, judged at time now: one of a process that
-// no longer runs, of this process, or one older than [StaleAge]. pid is
+// no longer runs, of this process, or one older than an hour. pid is
 // the process number in its name. A file that is gone, or is not a
 // temporary file, is not stale. Ask before this process writes any file:
 // a temporary file of its own is then a predecessor's with the same
@@ -129,7 +129,7 @@ func Stale(path string, now time.Time) (pid int, stale bool) {
 	if err != nil {
 		return pid, false // gone already: its run finished
 	}
-	if pid != os.Getpid() && pidAlive(pid) && now.Sub(fi.ModTime()) < StaleAge {
+	if pid != os.Getpid() && pidAlive(pid) && now.Sub(fi.ModTime()) < staleAge {
 		return pid, false // another run's, at work now
 	}
 	return pid, true

@@ -30,7 +30,7 @@ func TestTempNames(t *testing.T) {
 }
 
 // TestStale checks which temporary files are judged left behind: a dead
-// process's, this process's, and a live one's older than StaleAge; a live
+// process's, this process's, and a live one's older than staleAge; a live
 // process's recent file, a missing file and another name are not.
 func TestStale(t *testing.T) {
 	dir := t.TempDir()
@@ -45,7 +45,7 @@ func TestStale(t *testing.T) {
 	}{
 		{name: ".htmlclean-99999999-1.tmp", pid: 99999999, stale: true}, // above any pid_max
 		{name: ".htmlclean-1-2.tmp", pid: 1},                            // init: alive
-		{name: ".htmlclean-1-3.tmp", pid: 1, age: 2 * StaleAge, stale: true},
+		{name: ".htmlclean-1-3.tmp", pid: 1, age: 2 * staleAge, stale: true},
 		{name: ".htmlclean-" + strconv.Itoa(self) + "-4.tmp", pid: self, stale: true},
 		{name: ".htmlclean-99999999-5.tmp", pid: 99999999, missing: true},
 		{name: "index.html"},
