@@ -10,7 +10,8 @@
 //     systems) and rename it over the target; on any error the temporary
 //     file is removed and the target is left as it was. Replacing an
 //     existing file syncs the new one first, so that a power failure
-//     cannot commit the rename before the data.
+//     cannot commit the rename before the data. (A device or pipe given
+//     to WriteFile is written directly: a rename would replace the node.)
 //   - [Writer.Replace] gives the new file the old one's owner and group,
 //     mode (with setuid, setgid and sticky bits) and, on Linux, extended
 //     attributes (user.*, POSIX ACLs, security.*, and for root trusted.*),
@@ -50,8 +51,11 @@
 // names flags this package knows nothing of. Likewise [Writer.Abort]
 // cleans up and the command exits with 128 + the signal's number, and
 // [Stale] judges a leftover temporary file that the command removes and
-// reports. The package knows nothing of HTML and imports neither
-// sanitize nor policy.
+// reports. What concerns a run's set of files rather than the writing of
+// one stays in the command too: refusing an -o or -report that would
+// overwrite an input, finding directory loops in a walk (both built on
+// [Key] and [Set]), and keeping standard output in input order. The
+// package knows nothing of HTML and imports neither sanitize nor policy.
 //
 // A [Writer] is safe for concurrent use by several goroutines, each
 // writing its own files.
