@@ -33,7 +33,8 @@ type cleanFlags struct {
 }
 
 // defaultPreset is the preset used without -preset or -policy. Every
-// preset is safe; ugc is what comment systems and forums want (issue #4).
+// preset is safe; ugc (links, images, lists, tables, code) is what comment
+// systems and forums want, so a new user's first run keeps their content.
 const defaultPreset = "ugc"
 
 func (f *cleanFlags) register(fs *flag.FlagSet) {

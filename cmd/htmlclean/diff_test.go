@@ -91,8 +91,8 @@ func TestDiffProperties(t *testing.T) {
 	}
 }
 
-// TestDiffManyEdits is the regression for issue 11: past 1,000 changed
-// lines the hand-written diff gave up and showed one hunk from the first
+// TestDiffManyEdits checks a diff with thousands of separate edits: past
+// 1,000 changed lines the hand-written diff once gave up and showed one hunk from the first
 // change to the last (61,000 lines on a full page). Changes 10 lines apart
 // are separate hunks however many there are.
 func TestDiffManyEdits(t *testing.T) {

@@ -11,8 +11,9 @@ import (
 	"testing"
 )
 
-// TestReportFlagsMatchURLCommand is issue 8, acceptance 2: for every URL
-// of the suspicious-encoding catalogue, `htmlclean url -json` and a
+// TestReportFlagsMatchURLCommand checks that the two ways of asking about
+// a URL agree, so a user can trust either: for every URL of the
+// suspicious-encoding catalogue, `htmlclean url -json` and a
 // -report line for the same URL as a link name the same flags, and every
 // flagged URL the policy keeps has a report line.
 func TestReportFlagsMatchURLCommand(t *testing.T) {

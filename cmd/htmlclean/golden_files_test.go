@@ -6,9 +6,13 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
-// TestGoldenFiles is TestGolden for the file-safety messages (issue 10):
+// TestGoldenFiles is TestGolden for the messages about files (refused
+// outputs, read-only files, hard links, changed files, stale temporary
+// files, unwritable directories), which users read and scripts match:
 // each case prepares the work tree (links, modes, stale files) or the
 // environment (a fault), then runs the command and compares the whole
 // outcome with testdata/golden/NAME.txt.
@@ -65,7 +69,7 @@ func readOnly(t *testing.T, _ *env) {
 // appendOnTemp appends to site/index.html when its temporary file is
 // created: after it was read, before it is replaced.
 func appendOnTemp(t *testing.T, e *env) {
-	e.createTemp = func(d, pattern string) (tempFile, error) {
+	e.files.CreateTemp = func(d, pattern string) (safefile.File, error) {
 		if d == "site" {
 			f, err := os.OpenFile("site/index.html", os.O_APPEND|os.O_WRONLY, 0)
 			if err != nil {
@@ -94,7 +98,7 @@ func staleTemps(t *testing.T, _ *env) {
 // injected; TestMirrorUnwritable checks the real thing as nobody).
 func unwritable(dir string) func(t *testing.T, e *env) {
 	return func(t *testing.T, e *env) {
-		e.createTemp = func(d, pattern string) (tempFile, error) {
+		e.files.CreateTemp = func(d, pattern string) (safefile.File, error) {
 			if d == dir {
 				return nil, &os.PathError{Op: "open", Path: d + "/" + pattern, Err: syscall.EACCES}
 			}

@@ -34,15 +34,24 @@ func invoke(t *testing.T, stdin string, args ...string) invocation {
 	return invocation{exit, stdout.String(), stderr.String()}
 }
 
+// nobodyWorkEnv names, in a test run again as nobody (asNobody), the
+// copy of testdata/work that setupWork copies from: the checkout itself
+// may lie where nobody cannot enter (a private temporary directory,
+// /root).
+const nobodyWorkEnv = "HTMLCLEAN_NOBODY_WORK"
+
 // setupWork copies testdata/work into a temporary directory, adds the
 // inputs that are awkward to keep in git (a binary file, one in Latin-1),
 // and makes it the current directory, so that the command sees and prints
 // the same relative paths on every machine. It returns the directory.
 func setupWork(t *testing.T) string {
 	t.Helper()
-	src, err := filepath.Abs("testdata/work")
-	if err != nil {
-		t.Fatal(err)
+	src := os.Getenv(nobodyWorkEnv) // a copy nobody can read (asNobody)
+	if src == "" {
+		var err error
+		if src, err = filepath.Abs("testdata/work"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {

@@ -9,7 +9,7 @@ import (
 
 // asNobody skips a test that needs an ordinary user when run as root: the
 // re-run as nobody is written for Linux.
-func asNobody(t *testing.T, env ...string) bool {
+func asNobody(t *testing.T, setup func(t *testing.T, dir string) (env []string)) bool {
 	t.Helper()
 	if os.Geteuid() == 0 {
 		t.Skip("running as root: this test needs an ordinary user")

@@ -61,7 +61,7 @@ type task struct {
 
 // process reads, checks, sanitises and writes one job. An output file is
 // never left partial: it is written to a temporary file and renamed into
-// place only when the job succeeds (see writeAtomic). Standard output is
+// place only when the job succeeds (see safefile.Writer.WriteFile). Standard output is
 // held up to holdBytes, so a job that fails before that leaves nothing
 // there either.
 func (w *worker) process(j *job, t *turn) result {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"runtime/debug"
 	"time"
+
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
 // Exit statuses, as gofmt and the house style use them.
@@ -30,24 +32,9 @@ type env struct {
 	terminal bool
 	// now is the clock of the progress bar.
 	now func() time.Time
-	// createTemp creates the temporary file an output is written to
-	// before it is renamed into place (os.CreateTemp).
-	createTemp func(dir, pattern string) (tempFile, error)
-	// rename moves the finished temporary file into place (os.Rename).
-	rename func(oldpath, newpath string) error
-	// temps are the temporary files to remove if a signal ends the run.
-	temps *tempSet
-}
-
-// tempFile is the part of *os.File that writeAtomic uses.
-type tempFile interface {
-	io.Writer
-	Name() string
-	Chmod(fs os.FileMode) error
-	Chown(uid, gid int) error
-	Stat() (os.FileInfo, error)
-	Sync() error
-	Close() error
+	// files writes the output files, and removes its temporary files if
+	// a signal ends the run; tests replace its CreateTemp and Rename.
+	files *safefile.Writer
 }
 
 // run is the whole command: it parses args, does the work and returns the
@@ -65,11 +52,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		stderr:   stderr,
 		terminal: isTerminal(stderr),
 		now:      time.Now,
-		createTemp: func(dir, pattern string) (tempFile, error) {
-			return os.CreateTemp(dir, pattern)
-		},
-		rename: os.Rename,
-		temps:  newTempSet(),
+		files:    &safefile.Writer{},
 	}
 }
 

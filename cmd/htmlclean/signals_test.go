@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/htmlclean/htmlclean/internal/safefile"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
@@ -39,7 +40,7 @@ func signalChild(dir string, args []string) int {
 	}
 	e := newEnv(os.Stdin, os.Stdout, os.Stderr)
 	if os.Getenv("HTMLCLEAN_SIGNAL_HOOK") != "" {
-		e.createTemp = func(d, pattern string) (tempFile, error) {
+		e.files.CreateTemp = func(d, pattern string) (safefile.File, error) {
 			f, err := os.CreateTemp(d, pattern)
 			return &stuckTemp{f}, err
 		}
@@ -179,7 +180,7 @@ func tempsIn(t *testing.T, dir string) []string {
 	t.Helper()
 	var temps []string
 	for name := range snapshot(t, dir) {
-		if isTempName(filepath.Base(name)) {
+		if safefile.IsTemp(filepath.Base(name)) {
 			temps = append(temps, name)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
 // A walker adds the HTML files under a directory named on the command
@@ -18,17 +20,17 @@ type walker struct {
 	root   string
 	outDir string      // -o DIR: where the tree is mirrored, or ""
 	skip   fs.FileInfo // the existing -o directory: output, never input
-	// key is keyOf; tests replace it to fake a loop.
-	key func(fs.FileInfo) (fileKey, bool)
+	// key is safefile.KeyOf; tests replace it to fake a loop.
+	key func(fs.FileInfo) (safefile.Key, bool)
 	// open holds the directories from root to the one being read.
-	open fileSet
+	open map[safefile.Key]string
 }
 
 // walk adds the files under root, whose stat (through a symlink) is fi,
 // in lexical order. With outDir, each output mirrors its path relative
 // to root.
 func (pl *plan) walk(root string, fi fs.FileInfo, outDir string, skip fs.FileInfo) {
-	w := &walker{pl: pl, root: root, outDir: outDir, skip: skip, key: keyOf}
+	w := &walker{pl: pl, root: root, outDir: outDir, skip: skip, key: safefile.KeyOf}
 	w.dir(root, fi)
 }
 
@@ -37,15 +39,15 @@ func (pl *plan) walk(root string, fi fs.FileInfo, outDir string, skip fs.FileInf
 func (w *walker) dir(path string, fi fs.FileInfo) {
 	k, hasKey := w.key(fi)
 	if hasKey {
-		if prev, loop := w.open.keys[k]; loop {
+		if prev, loop := w.open[k]; loop {
 			w.fail(path, fmt.Sprintf("directory loop: the same directory as %s", prev))
 			return
 		}
-		if w.open.keys == nil {
-			w.open.keys = map[fileKey]string{}
+		if w.open == nil {
+			w.open = map[safefile.Key]string{}
 		}
-		w.open.keys[k] = path
-		defer delete(w.open.keys, k)
+		w.open[k] = path
+		defer delete(w.open, k)
 	}
 	entries, err := os.ReadDir(path)
 	if err != nil {
@@ -67,7 +69,7 @@ func (w *walker) entry(path string, d fs.DirEntry) {
 	case t&fs.ModeSymlink != 0, !t.IsDir() && !t.IsRegular():
 		w.pl.skipped++
 		return
-	case t.IsRegular() && isTempName(d.Name()):
+	case t.IsRegular() && safefile.IsTemp(d.Name()):
 		w.pl.temps = append(w.pl.temps, path)
 		return
 	case t.IsRegular() && !isHTML(d.Name()):

@@ -12,11 +12,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
 // TestSymlinkedDirArgument checks that a symlink to a directory named on
-// the command line is walked, as find -H does (the issue: -check linkdir
-// said "0 files" and passed CI), and that symlinks met inside are skipped
+// the command line is walked, as find -H does (a walk that skipped it
+// had -check linkdir say "0 files" and pass), and that symlinks met inside are skipped
 // and counted, not followed.
 func TestSymlinkedDirArgument(t *testing.T) {
 	setupWork(t)
@@ -43,13 +44,13 @@ func TestWalkLoop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rootKey, _ := keyOf(root)
+	rootKey, _ := safefile.KeyOf(root)
 	pl := &plan{}
-	w := &walker{pl: pl, root: "site", key: func(fi fs.FileInfo) (fileKey, bool) {
+	w := &walker{pl: pl, root: "site", key: func(fi fs.FileInfo) (safefile.Key, bool) {
 		if fi.Name() == "posts" {
 			return rootKey, true
 		}
-		return keyOf(fi)
+		return safefile.KeyOf(fi)
 	}}
 	w.dir("site", root)
 	var errs, files []string

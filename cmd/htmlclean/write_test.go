@@ -1,18 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
-// TestSameFileRefused runs the reproducers and their relatives:
-// an output (-o, -report) that is an input, by any name (the same path,
+// TestSameFileRefused checks every way an output could overwrite an
+// input: an output (-o, -report) that is an input, by any name (the same path,
 // a hard link, a symlink, a file inside an input directory named through
 // a symlink), or another output. Each is refused with exit 2 before
 // anything is written: every file keeps its content.
@@ -108,7 +108,7 @@ func linksOf(t *testing.T, path string) uint64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return links(fi)
+	return safefile.Links(fi)
 }
 
 // TestRewriteReadOnly checks that -w leaves a file without write
@@ -119,7 +119,7 @@ func TestRewriteReadOnly(t *testing.T) {
 }
 
 func TestRewriteReadOnlyNobody(t *testing.T) {
-	if asNobody(t) {
+	if asNobody(t, nil) {
 		return
 	}
 	testReadOnly(t)
@@ -150,135 +150,21 @@ func testReadOnly(t *testing.T) {
 	}
 }
 
-// TestRewriteChangedMeanwhile appends to the file while -w cleans it
-// (when its temporary file is created, after the file was read): the
-// append is kept, the file is not replaced, no temporary file is left,
-// and the run exits 1 naming the file.
-func TestRewriteChangedMeanwhile(t *testing.T) {
-	for _, mode := range [][]string{{"-w"}, {"-w", "-inplace"}} {
-		t.Run(strings.Join(mode, ""), func(t *testing.T) {
-			dir := setupWork(t)
-			const extra = "<p>added while htmlclean ran</p>\n"
-			orig := readString(t, "site/index.html")
-			var stdout, stderr bytes.Buffer
-			e := newEnv(strings.NewReader(""), &stdout, &stderr)
-			e.createTemp = func(d, pattern string) (tempFile, error) {
-				if d == "site" {
-					f, err := os.OpenFile("site/index.html", os.O_APPEND|os.O_WRONLY, 0)
-					if err != nil {
-						t.Fatal(err)
-					}
-					f.WriteString(extra)
-					f.Close()
-				}
-				return os.CreateTemp(d, pattern)
-			}
-			exit := e.main(append(mode, "-j", "1", "site/index.html", "site/posts/2024/hello.html"))
-			if exit != exitFail || !strings.Contains(stderr.String(), "htmlclean: site/index.html: changed while being cleaned; left as it is\n") {
-				t.Errorf("exit %d, stderr:\n%s", exit, stderr.String())
-			}
-			if got := readString(t, "site/index.html"); got != orig+extra {
-				t.Errorf("the concurrent change was lost:\n%s", got)
-			}
-			if strings.Contains(readString(t, "site/posts/2024/hello.html"), "onerror") {
-				t.Errorf("the other file was not rewritten")
-			}
-			noTemps(t, dir)
-		})
-	}
-}
-
 // noTemps fails t if a temporary file of the command is left under dir.
 func noTemps(t *testing.T, dir string) {
 	t.Helper()
 	for name := range snapshot(t, dir) {
-		if base := filepath.Base(name); isTempName(base) || strings.HasSuffix(base, ".saved") {
+		if base := filepath.Base(name); safefile.IsTemp(base) || strings.HasSuffix(base, ".saved") {
 			t.Errorf("temporary file %s left behind", name)
 		}
 	}
-}
-
-// TestStaleTemp checks which temporary files a walk removes: a dead
-// process's, and a live one's older than staleAge; a live process's
-// recent file stays. None counts as skipped, and each removal is said.
-func TestStaleTemp(t *testing.T) {
-	dir := setupWork(t)
-	dead := "site/.htmlclean-99999999-1.tmp" // above any pid_max
-	live := "site/posts/.htmlclean-1-2.tmp"  // init: alive
-	old := "site/posts/2024/.htmlclean-1-3.tmp"
-	for _, name := range []string{dead, live, old} {
-		writeFile(t, name, "<p>half")
-	}
-	hours := time.Now().Add(-2 * staleAge)
-	if err := os.Chtimes(old, hours, hours); err != nil {
-		t.Fatal(err)
-	}
-	got := invoke(t, "", "-check", "site")
-	want := "htmlclean: site/.htmlclean-99999999-1.tmp: removed a temporary file left by an interrupted run (process 99999999)\n" +
-		"htmlclean: site/posts/2024/.htmlclean-1-3.tmp: removed a temporary file left by an interrupted run (process 1)\n"
-	if !strings.HasPrefix(got.stderr, want) || !strings.Contains(got.stderr, " 1 skipped,") {
-		t.Errorf("stderr:\n%s\nwant it to start with:\n%s(and 1 skipped: notes.txt)", got.stderr, want)
-	}
-	after := snapshot(t, dir)
-	if _, ok := after[dead]; ok {
-		t.Errorf("%s was not removed", dead)
-	}
-	if _, ok := after[old]; ok {
-		t.Errorf("%s was not removed", old)
-	}
-	if _, ok := after[live]; !ok {
-		t.Errorf("%s, of a live process, was removed", live)
-	}
-}
-
-// TestTempNames checks the temporary file names: short, and recognised
-// only in their own form.
-func TestTempNames(t *testing.T) {
-	for name, want := range map[string]bool{
-		".htmlclean-123-456.tmp":   true,
-		".htmlclean-1-2.tmp":       true,
-		".htmlclean--2.tmp":        false,
-		".htmlclean-12.tmp":        false,
-		".htmlclean-1-2.tmp.html":  false,
-		"htmlclean-1-2.tmp":        false,
-		".htmlclean-1x-2.tmp":      false,
-		".index.html.htmlclean-12": false,
-		".htmlclean-1-2-3.tmp":     false,
-	} {
-		if got := isTempName(name); got != want {
-			t.Errorf("isTempName(%q) = %v, want %v", name, got, want)
-		}
-	}
-}
-
-// TestLongName writes a file whose name is 250 bytes, legal on every
-// common file system (255), with -w and with -o: the temporary file's
-// name must not be longer than the file's.
-func TestLongName(t *testing.T) {
-	dir := setupWork(t)
-	name := strings.Repeat("n", 245) + ".html"
-	writeFile(t, name, "<p onclick=x()>hi</p>\n")
-	if got := invoke(t, "", "-o", "out/", name); got.exit != exitOK {
-		t.Errorf("-o: exit %d, stderr:\n%s", got.exit, got.stderr)
-	}
-	if got := invoke(t, "", "-w", name); got.exit != exitOK {
-		t.Errorf("-w: exit %d, stderr:\n%s", got.exit, got.stderr)
-	}
-	want := "<p>hi</p>\n"
-	if got := readString(t, name); got != want {
-		t.Errorf("-w wrote %q, want %q", got, want)
-	}
-	if got := readString(t, filepath.Join("out", name)); got != want {
-		t.Errorf("-o wrote %q, want %q", got, want)
-	}
-	noTemps(t, dir)
 }
 
 // TestMirrorUnwritable mirrors into a directory nobody may write (as
 // nobody, so that permissions apply): one diagnostic names it, however
 // many files it would hold, and every file counts as an error.
 func TestMirrorUnwritable(t *testing.T) {
-	if asNobody(t) {
+	if asNobody(t, nil) {
 		return
 	}
 	setupWork(t)
@@ -317,30 +203,30 @@ func TestRewriteOwnedByOther(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("root sets up files of other owners")
 	}
-	dir, err := os.MkdirTemp("", "htmlclean-owned-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
 	files := []struct {
 		name     string
 		uid, gid int
 		mode     os.FileMode
 	}{{"other.html", 0, 0, 0o666}, {"group.html", 65534, 0, 0o664}}
-	for _, f := range files {
-		path := filepath.Join(dir, f.name)
-		writeFile(t, path, "<p onclick=x()>a</p>\n")
-		if err := os.Chown(path, f.uid, f.gid); err != nil {
+	var dir string
+	ran := asNobody(t, func(t *testing.T, base string) []string {
+		dir = filepath.Join(base, "owned")
+		for _, f := range files {
+			path := filepath.Join(dir, f.name)
+			writeFile(t, path, "<p onclick=x()>a</p>\n")
+			if err := os.Chown(path, f.uid, f.gid); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, f.mode); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Chmod(dir, 0o1777); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Chmod(path, f.mode); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Chmod(dir, 0o1777); err != nil {
-		t.Fatal(err)
-	}
-	if !asNobody(t, "HTMLCLEAN_OWNED_DIR="+dir) {
+		return []string{"HTMLCLEAN_OWNED_DIR=" + dir}
+	})
+	if !ran {
 		t.Fatal("asNobody did not run as root")
 	}
 	for _, f := range files {
@@ -349,7 +235,7 @@ func TestRewriteOwnedByOther(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		uid, gid, _ := owner(fi)
+		uid, gid, _ := safefile.Owner(fi)
 		if uid != f.uid || gid != f.gid || fi.Mode() != f.mode {
 			t.Errorf("%s: owner %d:%d mode %v, want %d:%d %v", f.name, uid, gid, fi.Mode(), f.uid, f.gid, f.mode)
 		}

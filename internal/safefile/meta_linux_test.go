@@ -1,4 +1,4 @@
-package main
+package safefile
 
 import (
 	"os"
@@ -8,24 +8,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestRewriteKeepsMeta checks, as root (CI runs as root), that -w gives
-// the new file the old one's owner and group (not root's), mode with
-// setuid, setgid and sticky bits, and extended attributes (user.* and
-// root's trusted.*), and that the file was replaced, not overwritten.
-// With -inplace the inode stays and so does everything else.
-func TestRewriteKeepsMeta(t *testing.T) {
+// TestKeepsMeta checks, as root (CI runs as root), that Replace gives the
+// new file the old one's owner and group (not root's), mode with setuid,
+// setgid and sticky bits, and extended attributes (user.* and root's
+// trusted.*), and that the file was replaced, not overwritten; with
+// Overwrite the inode stays and so does everything else.
+func TestKeepsMeta(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("only root can give a file to another user")
 	}
-	for _, inplace := range []bool{false, true} {
-		name := "replace"
-		if inplace {
-			name = "inplace"
-		}
-		t.Run(name, func(t *testing.T) {
-			setupWork(t)
-			const path = "site/index.html"
+	for _, wr := range writes[1:] {
+		t.Run(wr.name, func(t *testing.T) {
 			mode := os.ModeSetuid | os.ModeSetgid | os.ModeSticky | 0o754
+			path, _ := newFile(t, "index.html", "<p>old</p>\n", 0o644)
 			if err := os.Chown(path, 65534, 65534); err != nil {
 				t.Fatal(err)
 			}
@@ -39,15 +34,11 @@ func TestRewriteKeepsMeta(t *testing.T) {
 				}
 			}
 			before := statOf(t, path)
-			args := []string{"-w", path}
-			if inplace {
-				args = []string{"-w", "-inplace", path}
-			}
-			if got := invoke(t, "", args...); got.exit != exitOK {
-				t.Fatalf("exit %d, stderr:\n%s", got.exit, got.stderr)
+			if err := wr.write(&Writer{}, path, before, fill("<p>new, longer</p>\n")); err != nil {
+				t.Fatal(err)
 			}
 			after := statOf(t, path)
-			if uid, gid, _ := owner(after); uid != 65534 || gid != 65534 {
+			if uid, gid, _ := Owner(after); uid != 65534 || gid != 65534 {
 				t.Errorf("owner %d:%d, want 65534:65534", uid, gid)
 			}
 			if got := after.Mode() & modeBits; got != mode {
@@ -68,21 +59,12 @@ func TestRewriteKeepsMeta(t *testing.T) {
 			if diff := cmp.Diff(attrs, got); diff != "" {
 				t.Errorf("extended attributes (-want +got):\n%s", diff)
 			}
-			if same := os.SameFile(before, after); same != inplace {
-				t.Errorf("same inode after -w: %v, want %v", same, inplace)
+			if same, inplace := os.SameFile(before, after), wr.name == "Overwrite"; same != inplace {
+				t.Errorf("same inode after %s: %v, want %v", wr.name, same, inplace)
 			}
-			if readString(t, path) == "" || after.Size() == before.Size() {
+			if read(t, path) != "<p>new, longer</p>\n" {
 				t.Errorf("the file was not rewritten")
 			}
 		})
 	}
-}
-
-func statOf(t *testing.T, path string) os.FileInfo {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fi
 }

@@ -1,21 +1,20 @@
 //go:build unix
 
-package main
+package safefile
 
 import (
 	"io/fs"
 	"syscall"
 )
 
-// keyOf returns the device and inode of fi, which name the file itself:
-// two paths (hard links, symlinks, bind mounts) are the same file exactly
-// when these agree, as os.SameFile decides on Unix.
-func keyOf(fi fs.FileInfo) (fileKey, bool) {
+// KeyOf returns the device and inode of fi, or false if the stat does not
+// carry them.
+func KeyOf(fi fs.FileInfo) (Key, bool) {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return fileKey{}, false
+		return Key{}, false
 	}
-	return fileKey{dev: uint64(st.Dev), ino: uint64(st.Ino)}, true
+	return Key{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}, true
 }
 
 // stateOf is what a stat says about a file that a rewrite could lose or
@@ -23,10 +22,10 @@ func keyOf(fi fs.FileInfo) (fileKey, bool) {
 // owner and link count. The change time moves on every write, chmod,
 // chown and xattr change, so a concurrent change is seen even when it
 // keeps the size and sets the modification time back.
-func stateOf(fi fs.FileInfo) fileState {
-	s := fileState{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}
+func stateOf(fi fs.FileInfo) state {
+	s := state{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		s.key = fileKey{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+		s.key = Key{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}
 		s.ctime = ctimeOf(st)
 		s.nlink = uint64(st.Nlink)
 		s.uid, s.gid = st.Uid, st.Gid
@@ -34,8 +33,9 @@ func stateOf(fi fs.FileInfo) fileState {
 	return s
 }
 
-// owner returns the user and group that own fi.
-func owner(fi fs.FileInfo) (uid, gid int, ok bool) {
+// Owner returns the user and group that own fi, or false if the stat
+// does not say.
+func Owner(fi fs.FileInfo) (uid, gid int, ok bool) {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
 		return 0, 0, false
@@ -43,8 +43,8 @@ func owner(fi fs.FileInfo) (uid, gid int, ok bool) {
 	return int(st.Uid), int(st.Gid), true
 }
 
-// links returns how many names fi has (1 if the system does not say).
-func links(fi fs.FileInfo) uint64 {
+// Links returns how many names fi has (1 if the stat does not say).
+func Links(fi fs.FileInfo) uint64 {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		return uint64(st.Nlink)
 	}

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package main
+package safefile
 
 import "syscall"
 

@@ -1,16 +1,15 @@
 //go:build unix
 
-package main
+package safefile
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"slices"
 )
 
-// modeBits are the mode bits -w keeps: permissions, setuid, setgid and
-// sticky.
+// modeBits are the mode bits Replace keeps: permissions, setuid, setgid
+// and sticky.
 const modeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 
 // keepMeta gives the new file t, about to replace the file fi at path,
@@ -19,44 +18,45 @@ const modeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 // and file capabilities (chown(2)), so the owner comes first, then the
 // attributes, then the mode. Afterwards the new file is stat'ed: the
 // kernel drops setgid silently when the group is not one of ours.
-func keepMeta(t tempFile, fi fs.FileInfo, path string) error {
+func keepMeta(t File, fi fs.FileInfo, path string) error {
 	cur, err := t.Stat()
 	if err != nil {
-		return fmt.Errorf("%s: cannot write: %s", path, ioMessage(err))
+		return &Error{Op: OpWrite, Path: path, Err: err}
 	}
-	uid, gid, ok := owner(fi)
-	if cu, cg, _ := owner(cur); ok && (cu != uid || cg != gid) {
+	uid, gid, ok := Owner(fi)
+	if cu, cg, _ := Owner(cur); ok && (cu != uid || cg != gid) {
 		if err := t.Chown(uid, gid); err != nil {
-			return fmt.Errorf("%s: cannot keep owner %d and group %d: %s; left as it is (-inplace keeps them)", path, uid, gid, ioMessage(err))
+			return &Error{Op: OpKeepOwner, Path: path, Err: err, UID: uid, GID: gid}
 		}
 	}
 	if err := copyXattrs(path, t.Name()); err != nil {
-		return fmt.Errorf("%s: cannot keep extended attributes: %s; left as it is (-inplace keeps them)", path, ioMessage(err))
+		return &Error{Op: OpKeepXattrs, Path: path, Err: err}
 	}
 	want := fi.Mode() & modeBits
 	if err := t.Chmod(want); err != nil {
-		return fmt.Errorf("%s: cannot write: %s", path, ioMessage(err))
+		return &Error{Op: OpWrite, Path: path, Err: err}
 	}
 	now, err := t.Stat()
 	if err != nil {
-		return fmt.Errorf("%s: cannot write: %s", path, ioMessage(err))
+		return &Error{Op: OpWrite, Path: path, Err: err}
 	}
 	if got := now.Mode() & modeBits; got != want {
-		return fmt.Errorf("%s: cannot keep mode %v (got %v); left as it is (-inplace keeps it)", path, want, got)
+		return &Error{Op: OpKeepMode, Path: path, Mode: want, Got: got}
 	}
 	return nil
 }
 
-// writable reports whether the file fi is writable for us by its mode
+// Writable reports whether the file fi is writable for us by its mode
 // bits: the owner's bit if it is ours, else the group's if we are in its
 // group, else the others'. Root, whom the kernel lets write anything,
 // counts as writable any file with a write bit: a file with none was made
-// read-only on purpose, and -w leaves it alone unless -force, even for
-// root. (gofmt -w opens the file for writing, so the kernel refuses it to
-// other users and lets root write it.)
-func writable(fi fs.FileInfo) bool {
+// read-only on purpose, and a caller that leaves read-only files alone
+// should leave it alone even for root. (gofmt -w opens the file for
+// writing, so the kernel refuses it to other users and lets root write
+// it.)
+func Writable(fi fs.FileInfo) bool {
 	perm := fi.Mode().Perm()
-	uid, gid, ok := owner(fi)
+	uid, gid, ok := Owner(fi)
 	switch euid := os.Geteuid(); {
 	case !ok:
 		return perm&0o200 != 0
@@ -80,10 +80,10 @@ func inGroup(gid int) bool {
 	return err == nil && slices.Contains(groups, gid)
 }
 
-// ownable reports whether a new file we create can be given fi's owner:
-// root can give any, others only themselves.
-func ownable(fi fs.FileInfo) bool {
-	uid, _, ok := owner(fi)
+// Ownable reports whether a new file we create can be given fi's owner,
+// as [Writer.Replace] does: root can give any, others only themselves.
+func Ownable(fi fs.FileInfo) bool {
+	uid, _, ok := Owner(fi)
 	euid := os.Geteuid()
 	return !ok || euid == 0 || euid == uid
 }

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package safefile
 
 // pidAlive reports true: without a portable check, only staleAge decides.
 func pidAlive(int) bool { return true }
