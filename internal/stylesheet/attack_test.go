@@ -1,6 +1,7 @@
 package stylesheet
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -125,5 +126,65 @@ func TestSanitizeAttacks(t *testing.T) {
 				t.Errorf("Sanitize(%q) removed %v, want a removal for %v", tc.in, removed, tc.reason)
 			}
 		})
+	}
+}
+
+func TestSanitizeIDWithoutMapping(t *testing.T) {
+	o := testOptions()
+	o.Scope, o.ID = "#hc-mail", nil
+	got, removed, err := Sanitize(`#x p,p{color:red}#hc-mail b{color:blue}`, o)
+	want := "#hc-mail p{color:red}\n#hc-mail b{color:blue}\n"
+	if err != nil || got != want {
+		t.Errorf("Sanitize = %q, %v, want %q", got, err, want)
+	}
+	if !hasReason(removed, ReasonIDSelector) {
+		t.Errorf("removed %v, want an id-selector removal", removed)
+	}
+}
+
+func TestSanitizeOptionErrors(t *testing.T) {
+	for _, scope := range []string{"", ".", "hc", ".a b", "#1a", ".a,.b", "[x]", ".a\\62"} {
+		o := testOptions()
+		o.Scope = scope
+		if got, _, err := Sanitize("p{color:red}", o); !errors.Is(err, ErrScope) || got != "" {
+			t.Errorf("Sanitize with Scope %q = %q, %v, want ErrScope", scope, got, err)
+		}
+	}
+	o := testOptions()
+	o.MaxBytes = 4
+	if got, _, err := Sanitize("p{color:red}", o); !errors.Is(err, ErrTooLarge) || got != "" {
+		t.Errorf("Sanitize over MaxBytes = %q, %v, want ErrTooLarge", got, err)
+	}
+}
+
+func TestSanitizeLimits(t *testing.T) {
+	tests := []struct {
+		name, in, want     string
+		maxRules, maxDepth int
+		reason             Reason
+	}{
+		{"max-rules", `a{color:red}@media print{b{color:red}}c{color:red}`, ".hc-mail a{color:red}\n", 2, 0, ReasonLimit},
+		{"max-depth", `@media print{@media screen{b{color:red}}c{color:red}}`, "@media print{\n.hc-mail c{color:red}\n}\n", 0, 1, ReasonNesting},
+		{"default-depth", `@media a{@media b{@media c{@media d{p{color:red}}}}}`, ``, 0, 0, ReasonNesting},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := testOptions()
+			o.MaxRules, o.MaxDepth = tc.maxRules, tc.maxDepth
+			got, removed, err := Sanitize(tc.in, o)
+			if err != nil || got != tc.want {
+				t.Errorf("Sanitize(%q) = %q, %v, want %q", tc.in, got, err, tc.want)
+			}
+			if !hasReason(removed, tc.reason) {
+				t.Errorf("Sanitize(%q) removed %v, want a removal for %v", tc.in, removed, tc.reason)
+			}
+		})
+	}
+}
+
+func TestSanitizeNilCallbacks(t *testing.T) {
+	got, removed, err := Sanitize(`p{color:red;background:url(https://a.example/)}`, Options{Scope: "#w"})
+	if err != nil || got != "" || len(removed) != 3 {
+		t.Errorf("Sanitize with nil Decl and URL = %q, %v, %v; want everything removed", got, removed, err)
 	}
 }

@@ -34,9 +34,7 @@ func (sp *selParser) compound(inNot bool) (compound, Reason, bool) {
 		case css.DelimToken:
 			ok, r = sp.delim(&b, t.Data[0], n)
 		case css.HashToken:
-			ok, r = sp.sc.idPrefix != "", ReasonIDSelector
-			b.WriteByte('#')
-			writeIdent(&b, sp.sc.idPrefix+decode(string(t.Data[1:]), false))
+			ok, r = sp.id(&b, decode(string(t.Data[1:]), false)), ReasonIDSelector
 		case css.LeftBracketToken:
 			ok, r = sp.attribute(&b)
 		case css.ColonToken:
@@ -55,7 +53,29 @@ func (sp *selParser) compound(inNot bool) (compound, Reason, bool) {
 	if c.text == "" {
 		return c, ReasonSelector, false
 	}
+	if c.text == sp.sc.scope && !inNot {
+		c.root = rootOnly // already scoped: Sanitize is idempotent
+	}
 	return c, 0, true
+}
+
+// id writes an id selector: the scope's own id as is, any other through
+// Options.ID.
+func (sp *selParser) id(b *strings.Builder, name string) bool {
+	if "#"+name == sp.sc.scope {
+		b.WriteString(sp.sc.scope)
+		return true
+	}
+	if sp.sc.id == nil {
+		return false
+	}
+	out, ok := sp.sc.id(name)
+	if !ok || out == "" {
+		return false
+	}
+	b.WriteByte('#')
+	writeIdent(b, out)
+	return true
 }
 
 // isCompoundEnd reports whether t ends a compound selector.

@@ -9,8 +9,8 @@
 //
 // # Selectors
 //
-// Kept: type, universal, class, id (renamed with Options.IDPrefix, or
-// dropped without one), bare attribute presence ([name]), the four
+// Kept: type, universal, class, id (renamed by Options.ID, or dropped
+// without it), bare attribute presence ([name]), the four
 // combinators, selector lists, the pseudo-classes :hover, :focus,
 // :focus-visible, :active, :first-child, :last-child, :only-child,
 // :first-of-type, :last-of-type, :only-of-type, :empty, :nth-child(),
@@ -20,9 +20,9 @@
 // selector; single-colon spellings are accepted).
 //
 // Every kept selector is prefixed by Options.Scope and a descendant
-// combinator. A leading html, body or :root (or a chain of them joined by
-// " " or ">") is the wrapper itself: "body > div" becomes
-// "<scope> > div". A selector list loses only its refused selectors; a
+// combinator. A leading html, body, :root or the scope itself (or a
+// chain of them joined by " " or ">") is the wrapper: "body > div"
+// becomes "<scope> > div", and an output sanitised again is unchanged. A selector list loses only its refused selectors; a
 // rule loses its block when none is left.
 //
 // # Declarations

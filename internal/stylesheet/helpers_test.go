@@ -27,8 +27,16 @@ func testURL(raw string) (string, bool) {
 // property is allowed, so that the tests show the package's own checks.
 func testDecl(property, value string) bool { return true }
 
+// testID stands in for ids.prefix: ids are written under "m-", once.
+func testID(id string) (string, bool) {
+	if strings.HasPrefix(id, "m-") {
+		return id, true
+	}
+	return "m-" + id, true
+}
+
 func testOptions() Options {
-	return Options{Scope: testScope, IDPrefix: "m-", Decl: testDecl, URL: testURL}
+	return Options{Scope: testScope, ID: testID, Decl: testDecl, URL: testURL}
 }
 
 // hasReason reports whether removed holds a removal for r.

@@ -13,7 +13,7 @@ const (
 	ReasonAttribute                    // an attribute selector with a value or namespace
 	ReasonPseudo                       // a pseudo-class or pseudo-element not allowed
 	ReasonOutsideScope                 // the selector would reach outside the wrapper
-	ReasonIDSelector                   // an id selector while Options.IDPrefix is empty
+	ReasonIDSelector                   // an id selector Options.ID refused (or is nil)
 	ReasonAtRule                       // an at-rule that is never kept
 	ReasonImport                       // @import: a second stylesheet, never checked
 	ReasonMediaQuery                   // an @media prelude outside the supported subset

@@ -25,7 +25,7 @@ func (s *sanitizer) beginRule() {
 		s.skip()
 		return
 	}
-	sc := scoper{scope: s.o.Scope, idPrefix: s.o.IDPrefix}
+	sc := scoper{scope: s.o.Scope, id: s.o.ID}
 	var kept []string
 	for _, sel := range splitList(toks) {
 		out, r, ok := sc.selector(sel)

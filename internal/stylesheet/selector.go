@@ -49,7 +49,8 @@ type compound struct {
 
 // scoper checks and scopes selectors.
 type scoper struct {
-	scope, idPrefix string
+	scope string
+	id    func(string) (string, bool)
 }
 
 // selParser reads one selector from the parser's tokens.

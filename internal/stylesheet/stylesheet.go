@@ -23,12 +23,14 @@ const (
 type Options struct {
 	// Scope is the selector of the wrapper element the mail is written
 	// in: "." or "#" and an identifier of ASCII letters, digits, "-" and
-	// "_". Every kept selector is prefixed by it, and body, html and
-	// :root map to it.
+	// "_". Every kept selector is prefixed by it; body, html, :root and
+	// the scope itself, leading a selector, map to it.
 	Scope string
-	// IDPrefix is prepended to the name of every #id selector, as the
-	// sanitiser's ids.prefix does for id attributes; "" drops id selectors.
-	IDPrefix string
+	// ID maps the decoded name of an #id selector to the id the
+	// sanitiser writes for it, or refuses it: pass the policy's id
+	// rewriting (ids.prefix) so that selectors and attributes agree. Nil
+	// drops every id selector but the scope's own.
+	ID func(id string) (string, bool)
 	// Decl reports whether a declaration is allowed; property is lower
 	// case, value is the canonical serialisation that is written out
 	// (URLs already replaced), without "!important". Nil allows none.
@@ -57,7 +59,6 @@ type Removal struct {
 // Errors returned by [Sanitize]; compare with [errors.Is].
 var (
 	ErrScope    = errors.New("stylesheet: scope must be .name or #name")
-	ErrIDPrefix = errors.New("stylesheet: id prefix must be an identifier")
 	ErrTooLarge = errors.New("stylesheet: stylesheet larger than MaxBytes")
 	errStuck    = errors.New("stylesheet: parser made no progress")
 )
@@ -71,9 +72,6 @@ var (
 func Sanitize(raw string, o Options) (string, []Removal, error) {
 	if !validScope(o.Scope) {
 		return "", nil, ErrScope
-	}
-	if o.IDPrefix != "" && !validIdent(o.IDPrefix) {
-		return "", nil, ErrIDPrefix
 	}
 	o.MaxBytes = orDefault(o.MaxBytes, DefaultMaxBytes)
 	o.MaxRules = orDefault(o.MaxRules, DefaultMaxRules)
