@@ -47,6 +47,7 @@ var attackTests = []struct {
 	{"expression-uppercase", `a{width:EXPRESSION(alert(1))}`, ``, ReasonScript},
 	{"expression-hex-escape", `a{width:\65 xpression(alert(1))}`, ``, ReasonScript},
 	{"expression-escape-no-space", `a{width:e\78pression(alert(1))}`, ``, ReasonScript},
+	{"expression-space-before-paren", `a{width:expression (alert(1))}`, ``, ReasonScript},
 	{"expression-comment-split", `a{width:exp/**/ression(alert(1))}`, ``, ReasonFunction},
 	{"behavior-htc", `a{behavior:url(//evil.example/x.htc)}`, ``, ReasonScript},
 	{"behavior-escaped-property", `a{\62 ehavior:url(//evil.example/x.htc)}`, ``, ReasonScript},

@@ -53,8 +53,12 @@ func (w *valueWriter) token(t css.Token) (Reason, bool) {
 	case css.WhitespaceToken:
 		return 0, true
 	case css.IdentToken:
+		name := decode(data, false)
+		if asciiLower(name) == "expression" {
+			return ReasonScript, false // old IE also read "expression (…)"
+		}
 		w.space()
-		writeIdent(&w.b, decode(data, false))
+		writeIdent(&w.b, name)
 	case css.NumberToken, css.PercentageToken:
 		if strings.Trim(data, "0123456789.eE+-%") != "" {
 			return ReasonValue, false
