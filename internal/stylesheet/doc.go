@@ -40,12 +40,31 @@
 // could replace the host page's fonts or animations), @supports, @page,
 // @layer, @namespace, @charset, @container, @document and unknown ones.
 //
+// # Using it
+//
+// The caller writes the result as the text of one <style> element placed
+// before the wrapper, and must:
+//
+//   - give the wrapper the Scope's class or id and refuse that class and
+//     id inside the mail, so that only the wrapper matches a leading scope;
+//   - make the wrapper clip what the mail draws (position: relative;
+//     overflow: hidden, or contain: paint);
+//   - pass the policy's id rewriting as Options.ID and urlnorm (with the
+//     policy's URL options) as Options.URL, so that the sheet and the
+//     markup agree, and the per-property rules as Options.Decl; Decl sees
+//     values in this package's canonical spacing ("12px / 1.5 Arial, serif").
+//
 // # Security considerations
 //
 //   - Attribute selectors with a value ([value^="a"]) are refused: with a
 //     background URL per prefix they read an attribute character by
 //     character. :visited and :link (history), :checked and other form
-//     state pseudo-classes, :has() and :is() are refused too.
+//     state pseudo-classes, :has() and :is() are refused too. A bare
+//     [name] only tests presence, on the mail's own elements, and
+//     newsletters need it (a[x-apple-data-detectors]).
+//   - ::before and ::after are kept: their boxes belong to an element
+//     inside the wrapper, and their content is checked like any value
+//     (url() through Options.URL, attr() refused).
 //   - Scoping keeps selectors inside the wrapper: every combinator after
 //     "<scope> " moves among the wrapper's descendants, and a sibling of a
 //     root compound (":root ~ *") is refused.

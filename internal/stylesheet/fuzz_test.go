@@ -32,6 +32,9 @@ func FuzzSanitize(f *testing.F) {
 		if err != nil || again != got || len(removed) > 0 {
 			t.Fatalf("Sanitize(%q) = %q, sanitised again = %q, %v, %v: not idempotent", in, got, again, removed, err)
 		}
+		if tok, ok := forbiddenToken(got); !ok {
+			t.Fatalf("Sanitize(%q) = %q: holds %q", in, got, tok)
+		}
 		if sel, ok := unscopedSelector(got, o.Scope); !ok {
 			t.Fatalf("Sanitize(%q) = %q: selector %q is not under the scope", in, got, sel)
 		}
@@ -107,4 +110,35 @@ func splitTopLevel(s string) []string {
 		}
 	}
 	return append(list, s[start:])
+}
+
+// forbiddenToken lexes sheet and returns the first token no sanitised
+// sheet may hold: an at-keyword but @media, a function outside the
+// allowlist (a selector's :not() and :nth-*() aside), a URL that
+// testURL would not write, a bad string or URL, or a CDO.
+func forbiddenToken(sheet string) (string, bool) {
+	l := css.NewLexer(parse.NewInputString(sheet))
+	for {
+		tt, data := l.Next()
+		s := string(data)
+		switch tt {
+		case css.ErrorToken:
+			return "", true
+		case css.AtKeywordToken:
+			if s != "@media" {
+				return s, false
+			}
+		case css.FunctionToken:
+			name := lowerName(data, 0)
+			if !functions[name] && name != "not" && !nthFuncs[name] {
+				return s, false
+			}
+		case css.URLToken:
+			if u := decodeURL(s); !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+				return s, false
+			}
+		case css.BadStringToken, css.BadURLToken, css.CDOToken:
+			return s, false
+		}
+	}
 }
