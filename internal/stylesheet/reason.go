@@ -29,6 +29,7 @@ const (
 	ReasonCustomProperty               // a custom property (--name), which var() could carry
 	ReasonLimit                        // past Options.MaxRules
 	ReasonEmpty                        // a rule left with no declaration
+	ReasonWrapper                      // a property the wrapper itself may not be given
 	reasonCount
 )
 
@@ -37,7 +38,7 @@ var reasonNames = [reasonCount]string{
 	"outside scope", "id selector", "at-rule", "@import", "media query",
 	"nesting", "property", "script", "function", "url", "value",
 	"position", "z-index", "viewport size", "custom property", "limit",
-	"empty rule",
+	"empty rule", "wrapper property",
 }
 
 // String returns a short lower-case name for r.

@@ -19,9 +19,11 @@ const (
 // decls counts what was written inside (declarations, or kept rules),
 // so that a block left empty can be taken back.
 type frame struct {
-	kind  frameKind
-	mark  int
-	decls int
+	kind    frameKind
+	mark    int
+	decls   int
+	others  bool // a rule with selectors other than the wrapper's, written at mark
+	wrapper bool // a rule whose list holds the wrapper itself (body, html, :root)
 }
 
 // sanitizer holds the state of one Sanitize call.
@@ -32,6 +34,7 @@ type sanitizer struct {
 	out     []byte
 	removed []Removal
 	stack   []frame
+	wrap    []byte // the declarations for the wrapper of the open rule
 	rules   int
 	lines   lineCounter
 }
