@@ -37,6 +37,7 @@ var attackTests = []struct {
 	{"url-data-html", `a{background:url("data:text/html,<script>alert(1)</script>")}`, ``, ReasonURL},
 	{"url-escaped-function-name", `a{background:u\72 l(javascript:alert(1))}`, ``, ReasonFunction},
 	{"url-kept-canonical", `a{background:url( 'https://img.example/a b.png' )}`, ".hc-mail a{background:url(\"https://img.example/a%20b.png\")}\n", noRemoval},
+	{"url-host-not-a-fixed-point", `A{A:url(//::`, ``, ReasonURL},
 	{"image-set", `a{background:image-set("//evil.example/a.png" 1x)}`, ``, ReasonFunction},
 	{"webkit-image-set", `a{background:-webkit-image-set(url(//evil.example/a.png) 1x)}`, ``, ReasonFunction},
 	{"cross-fade", `a{background:cross-fade(url(a.png),url(b.png),50%)}`, ``, ReasonFunction},

@@ -22,12 +22,12 @@
 // Every kept selector is prefixed by Options.Scope and a descendant
 // combinator. A leading html, body, :root or the scope itself (or a
 // chain of them joined by " " or ">") is the wrapper: "body > div"
-// becomes "<scope> > div", and an output sanitised again is unchanged. Declarations
-// for the wrapper itself (body { … }) are written as a rule of their own
-// and limited to paint and text properties (colour, background, font,
-// text, padding): its position, size, margins and overflow are the host
-// page's. A selector list loses only its refused selectors; a
-// rule loses its block when none is left.
+// becomes "<scope> > div", and an output sanitised again is unchanged.
+// Declarations for the wrapper itself (body { … }) are written as a rule
+// of their own and limited to paint and text properties (colour,
+// background, font, text, padding): its position, size, margins and
+// overflow are the host page's. A selector list loses only its refused
+// selectors; a rule loses its block when none is left.
 //
 // # Declarations
 //

@@ -8,8 +8,20 @@ import (
 const testScope = ".hc-mail"
 
 // testURL stands in for urlnorm: absolute http(s) URLs only, written in
-// net/url's canonical form.
+// net/url's canonical form, and only if that form is a fixed point (as
+// urlnorm.Normalize's is: Sanitize is idempotent only with such a check).
 func testURL(raw string) (string, bool) {
+	u, ok := parseTestURL(raw)
+	if !ok {
+		return "", false
+	}
+	if again, ok := parseTestURL(u); !ok || again != u {
+		return "", false
+	}
+	return u, true
+}
+
+func parseTestURL(raw string) (string, bool) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
 		return "", false

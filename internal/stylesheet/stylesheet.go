@@ -37,7 +37,8 @@ type Options struct {
 	Decl func(property, value string) bool
 	// URL checks the decoded content of each url(): it returns the
 	// canonical URL to write, or false to remove the declaration. Nil
-	// refuses every URL.
+	// refuses every URL. It must accept its own output unchanged (as
+	// urlnorm.Normalize does), or Sanitize is not idempotent.
 	URL func(raw string) (string, bool)
 	// MaxBytes is the largest stylesheet accepted (default
 	// [DefaultMaxBytes]); MaxRules the number of rules and at-rules read
