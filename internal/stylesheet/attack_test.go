@@ -193,3 +193,19 @@ func TestSanitizeNilCallbacks(t *testing.T) {
 		t.Errorf("Sanitize with nil Decl and URL = %q, %v, %v; want everything removed", got, removed, err)
 	}
 }
+
+func TestSanitizeRemovalLines(t *testing.T) {
+	in := "p{color:red}\r\n\n@import 'x.css';\na{\n  color:red;\n  behavior:url(x.htc);\n}\n/* \n */ b:visited{color:red}"
+	_, got, err := Sanitize(in, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Removal{
+		{Line: 3, What: `@import 'x.css'`, Reason: ReasonImport},
+		{Line: 6, What: `behavior: url(x.htc)`, Reason: ReasonScript},
+		{Line: 9, What: `b:visited`, Reason: ReasonPseudo},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Sanitize(%q) removals mismatch (-want +got):\n%s", in, diff)
+	}
+}

@@ -95,10 +95,11 @@ ul li:nth-of-type(2n+1)::after{content:" · "}`,
 }
 
 func TestSanitizeMail(t *testing.T) {
+	o := testOptions() // shared by the parallel subtests
 	for _, tc := range mailSheets {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			got, removed, err := Sanitize(tc.in, testOptions())
+			got, removed, err := Sanitize(tc.in, o)
 			if err != nil {
 				t.Fatalf("Sanitize: %v", err)
 			}
@@ -115,7 +116,7 @@ func TestSanitizeMail(t *testing.T) {
 			if n != tc.wrapperDrops {
 				t.Errorf("Sanitize(%s) removed %d declarations from the wrapper, want %d", tc.name, n, tc.wrapperDrops)
 			}
-			again, _, _ := Sanitize(got, testOptions())
+			again, _, _ := Sanitize(got, o)
 			if again != got {
 				t.Errorf("Sanitize is not idempotent on %s:\n%s", tc.name, again)
 			}

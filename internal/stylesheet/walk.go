@@ -133,7 +133,7 @@ func (s *sanitizer) statementAtRule(name []byte) {
 	if s.top() == frameSkip {
 		return
 	}
-	what := string(name) + " " + tokensText(s.p.Values())
+	what := string(name) + " " + tokensText(trimSpace(s.p.Values()))
 	if strings.EqualFold(decode(string(name), false), "@import") {
 		s.remove(what, ReasonImport)
 		return
@@ -150,7 +150,7 @@ func (s *sanitizer) beginAtRule(name []byte) {
 		return
 	}
 	prelude := s.p.Values()
-	what := string(name) + " " + tokensText(prelude)
+	what := string(name) + " " + tokensText(trimSpace(prelude))
 	if !s.countRule(what) {
 		s.skip()
 		return
