@@ -69,7 +69,8 @@ var (
 // every selector scoped under o.Scope, and the list of what it removed.
 // The output never contains "<". On error it returns "" and nil.
 //
-// Sanitize is safe for concurrent use if o.Decl and o.URL are.
+// Sanitize is safe for concurrent use if o.ID, o.Decl and o.URL are.
+// Removal.What holds input text and must be escaped where it is shown.
 func Sanitize(raw string, o Options) (string, []Removal, error) {
 	if !validScope(o.Scope) {
 		return "", nil, ErrScope
