@@ -1,0 +1,82 @@
+package stylesheet
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPreprocess(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"crlf", "a\r\nb", "a\nb"},
+		{"cr", "a\rb", "a\nb"},
+		{"form-feed", "a\fb", "a\nb"},
+		{"nul", "a\x00b", "a\uFFFDb"},
+		{"invalid-utf8", "a\xffb", "a\uFFFDb"},
+		{"unchanged", "a{b:c}", "a{b:c}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := preprocess(tc.in); got != tc.want {
+				t.Errorf("preprocess(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		inString       bool
+	}{
+		{"hex-with-space", `\65 xpression`, "expression", false},
+		{"hex-six-digits", `\000065xpression`, "expression", false},
+		{"hex-tab", "\\65\txpression", "expression", false},
+		{"literal", `\@import`, "@import", false},
+		{"zero", `\0`, "\uFFFD", false},
+		{"surrogate", `\d800`, "\uFFFD", false},
+		{"too-large", `\110000`, "\uFFFD", false},
+		{"end-of-input", `a\`, "a\uFFFD", false},
+		{"line-continuation", "a\\\nb", "ab", true},
+		{"two-spaces-keep-one", `\61  b`, "a b", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := decode(tc.in, tc.inString); got != tc.want {
+				t.Errorf("decode(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodeURL(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`url(a)`, "a"},
+		{`url( "a b" )`, "a b"},
+		{`u\rl(java\73 cript:x)`, "javascript:x"},
+		{`url(a\))`, "a)"},
+		{`url('a`, "a"},
+	}
+	for _, tc := range tests {
+		if got := decodeURL(tc.in); got != tc.want {
+			t.Errorf("decodeURL(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestWriteIdent(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"abc", "abc"},
+		{"1a", `\31 a`},
+		{"-1", `-\31 `},
+		{"-", `\-`},
+		{"</style>", `\3c \2f style\3e `},
+		{"é-_", "é-_"},
+	}
+	for _, tc := range tests {
+		var b strings.Builder
+		writeIdent(&b, tc.in)
+		if got := b.String(); got != tc.want {
+			t.Errorf("writeIdent(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
