@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // featuresFile is issue 12's settings in a policy file; featuresConfig is
@@ -91,15 +93,15 @@ func TestWildcardAttributes(t *testing.T) {
 			{"code", "data-x", "go", false},
 		}
 		for _, tc := range tests {
-			r := p.Element(tc.el).Attr(tc.attr)
+			r := p.r.Elements[tc.el].Attr(tc.attr)
 			if got := r != nil && r.Allows(tc.value); got != tc.want {
 				t.Errorf("%s: %s %s allows %q: %v, want %v", how, tc.el, tc.attr, tc.value, got, tc.want)
 			}
 		}
-		if r := p.Element("p").Attr("data-x"); r == nil || r.Kind() != KindText {
+		if r := p.r.Elements["p"].Attr("data-x"); r == nil || r.Kind != KindText {
 			t.Errorf("%s: data-x on p: %v, want a text rule", how, r)
 		}
-		if r := p.Element("b").Attr("data-fill"); r == nil || r.Kind() != KindCSS {
+		if r := p.r.Elements["b"].Attr("data-fill"); r == nil || r.Kind != KindCSS {
 			t.Errorf("%s: data-fill on b: %v, want a css rule", how, r)
 		}
 	}
@@ -124,11 +126,11 @@ func TestClassRules(t *testing.T) {
 			{"p", "Note", false},
 		}
 		for _, tc := range tests {
-			if got := p.Element(tc.el).AllowsClass(tc.token); got != tc.want {
+			if got := p.r.Elements[tc.el].AllowsClass(tc.token); got != tc.want {
 				t.Errorf("%s: %s AllowsClass(%q) = %v, want %v", how, tc.el, tc.token, got, tc.want)
 			}
 		}
-		if !p.Element("p").FiltersClasses() {
+		if !p.r.Elements["p"].FiltersClasses() {
 			t.Errorf("%s: classes do not cover p", how)
 		}
 	}
@@ -136,7 +138,7 @@ func TestClassRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Element("code").FiltersClasses() {
+	if p.r.Elements["code"].FiltersClasses() {
 		t.Error("ugc filters classes per token; it keeps its whole-value pattern")
 	}
 }
@@ -161,7 +163,7 @@ func TestClassListPattern(t *testing.T) {
 // TestPrefixID: ids are checked and prefixed once.
 func TestPrefixID(t *testing.T) {
 	for how, p := range featurePolicies(t) {
-		if got := p.IDPrefix(); got != "user-content-" {
+		if got := p.r.IDPrefix; got != "user-content-" {
 			t.Errorf("%s: IDPrefix() = %q", how, got)
 		}
 		tests := []struct {
@@ -180,11 +182,11 @@ func TestPrefixID(t *testing.T) {
 			{"\xff", "", false},
 		}
 		for _, tc := range tests {
-			got, ok := p.PrefixID(tc.in)
+			got, ok := p.r.PrefixID(tc.in)
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("%s: PrefixID(%q) = %q, %v, want %q, %v", how, tc.in, got, ok, tc.want, tc.ok)
 			}
-			if ok && !idRE(p.IDPrefix()).MatchString(got) {
+			if ok && !idRE(p.r.IDPrefix).MatchString(got) {
 				t.Errorf("%s: the policy stage would refuse id %q", how, got)
 			}
 		}
@@ -193,7 +195,7 @@ func TestPrefixID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := p.PrefixID("x"); ok || p.IDPrefix() != "" || p.Element("p").Attr("id") != nil {
+	if _, ok := p.r.PrefixID("x"); ok || p.r.IDPrefix != "" || p.r.Elements["p"].Attr("id") != nil {
 		t.Error("ugc keeps ids; without a prefix they stay dropped")
 	}
 }
@@ -205,16 +207,16 @@ func TestRelTokens(t *testing.T) {
 		if got, want := p.Rel(), []string{"me", "nofollow"}; !cmp.Equal(got, want) {
 			t.Errorf("%s: Rel() = %v, want %v", how, got, want)
 		}
-		if got := p.RelOn(); got != "external" {
-			t.Errorf("%s: RelOn() = %q, want external", how, got)
+		if got := p.r.RelOn; got != rules.RelExternal {
+			t.Errorf("%s: RelOn = %d, want external", how, got)
 		}
 	}
 	p, err := Preset("ugc")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.RelOn(); got != "all" {
-		t.Errorf("ugc: RelOn() = %q, want all", got)
+	if got := p.r.RelOn; got != rules.RelAll {
+		t.Errorf("ugc: RelOn = %d, want all", got)
 	}
 	for _, tok := range []string{"me", "privacy-policy", "x.y_z", "2fa"} {
 		if why := relProblem(tok); why != "" {
@@ -339,7 +341,7 @@ func TestConfigClassesNotShared(t *testing.T) {
 	}
 	c.Classes[0].Tokens[0] = "changed"
 	got := p.Config()
-	if got.Classes[0].Tokens[0] != "note" || !p.Element("p").AllowsClass("note") {
+	if got.Classes[0].Tokens[0] != "note" || !p.r.Elements["p"].AllowsClass("note") {
 		t.Error("the policy shares the caller's class lists")
 	}
 	got.Classes[0].Tokens[0] = "changed"

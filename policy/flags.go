@@ -111,9 +111,9 @@ func (k *compiler) flags(p *Policy, u URLs) {
 		f, _ := urlnorm.FlagByName(name)
 		switch effective[name] {
 		case FlagReject:
-			p.urlOpts.Reject |= f
+			p.r.URL.Reject |= f
 		case FlagReport:
-			p.report |= f
+			p.r.Report |= f
 		}
 	}
 	p.cfg.URLs.Flags = effective

@@ -115,7 +115,7 @@ func TestLoadManyElements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if el := p.Element(fmt.Sprintf("x%d", n-1)); el == nil || el.Attr("title") == nil {
+	if el := p.r.Elements[fmt.Sprintf("x%d", n-1)]; el == nil || el.Attr("title") == nil {
 		t.Errorf("x%d missing or without title", n-1)
 	}
 	if got := len(p.Config().Elements); got != n+len(mustPreset(t, "ugc").Config().Elements) {

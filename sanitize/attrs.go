@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -14,7 +14,7 @@ import (
 // whether the tag must be written anew. It reads them as written (from
 // htmlscan's spans for a document in memory, with attrScan.scan for a
 // stream) when it can, and with Tokenizer.TagAttr otherwise.
-func (s *pass) attributes(el *policy.Element, name string) bool {
+func (s *pass) attributes(el *rules.Element, name string) bool {
 	s.resetAttrs()
 	fast, spanned := false, false
 	if s.inMemory {
@@ -54,9 +54,9 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 				text, start, valEnd = transient(a.text), a.start, a.valEnd
 			}
 		}
-		if i >= s.limits.MaxAttributes {
+		if i >= s.r.Limits.MaxAttributes {
 			changed = true
-			if i == s.limits.MaxAttributes {
+			if i == s.r.Limits.MaxAttributes {
 				s.removedAttr(name, key, val, ReasonTooManyAttributes)
 			}
 			continue
@@ -128,7 +128,7 @@ func (s *pass) attributes(el *policy.Element, name string) bool {
 }
 
 // check decides one attribute: its value as written, or a reason to drop.
-func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, Reason) {
+func (s *pass) check(el *rules.Element, key, val string) (string, urlnorm.Result, Reason) {
 	var res urlnorm.Result
 	s.flags, s.rewroteWhy, s.hooked = 0, "", urlnorm.Result{}
 	s.attr, s.attrEl = key, el.Name
@@ -141,7 +141,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	switch {
 	case rule == nil && !classes && !ids:
 		return "", res, ReasonNotAllowed
-	case len(val) > s.limits.MaxAttributeBytes:
+	case len(val) > s.r.Limits.MaxAttributeBytes:
 		return "", res, ReasonTooLong
 	case ids:
 		out, reason := s.id(val)
@@ -149,7 +149,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	}
 	if key == "sandbox" && el.Name == embedElement {
 		// The policy's, whatever the input said.
-		v := s.p.EmbedSandbox()
+		v := s.r.Sandbox
 		if val != v {
 			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonEmbedSandbox
 		}
@@ -158,7 +158,7 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
-		if rule == nil || !urlKind(rule.Kind()) {
+		if rule == nil || !urlKind(rule.Kind) {
 			// A URL's repair is its canonical form; anything else's is this.
 			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonInvalidUTF8
 		}
@@ -168,11 +168,11 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 		out, reason := s.classes(el, out)
 		return out, res, reason
 	}
-	// The compiled rule knows what the value holds (policy.KindOf, or the
+	// The compiled rule knows what the value holds (rules.KindOf, or the
 	// policy's declaration); a kind this pass does not know is dropped.
 	var reason Reason
-	switch k := rule.Kind(); k {
-	case policy.KindURL:
+	switch k := rule.Kind; k {
+	case rules.KindURL:
 		out, res, reason = s.url(out)
 		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href" || key == "usemap") {
 			out = s.fragment(out)
@@ -185,11 +185,11 @@ func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Resul
 				reason = s.embedSrc(res)
 			}
 		}
-	case policy.KindSrcset:
+	case rules.KindSrcset:
 		out, reason = s.srcset(out)
-	case policy.KindURLList:
+	case rules.KindURLList:
 		out, reason = s.spaced(out)
-	case policy.KindCSS:
+	case rules.KindCSS:
 		if !rule.PerProperty() {
 			reason = s.css(out)
 			break
@@ -250,11 +250,11 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 	if hasHref {
 		// External as a browser sees it: a host ("https://x", "//x",
 		// "\\x"), not one of the site's; relative references are internal.
-		external := host != "" && !s.p.Internal(host)
+		external := host != "" && !s.r.Internal[host]
 		if !s.relExt || external {
 			wantRel = s.rel
 		}
-		if s.p.TargetBlank() && external {
+		if s.r.TargetBlank && external {
 			wantTarget = "_blank"
 		}
 	}
@@ -402,6 +402,6 @@ func isSpace(c byte) bool {
 }
 
 // urlKind reports whether k holds URLs, which check rewrites canonical.
-func urlKind(k policy.Kind) bool {
-	return k == policy.KindURL || k == policy.KindSrcset || k == policy.KindURLList
+func urlKind(k rules.Kind) bool {
+	return k == rules.KindURL || k == rules.KindSrcset || k == rules.KindURLList
 }

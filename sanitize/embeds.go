@@ -37,7 +37,7 @@ func (s *pass) embedSrc(res urlnorm.Result) Reason {
 	if i := strings.IndexByte(rest, '/'); i < 0 || rest[:i] != res.Host {
 		return ReasonEmbedURL
 	}
-	if !s.p.EmbedHost(res.Host) {
+	if !s.r.EmbedHost(res.Host) {
 		return ReasonEmbedHost
 	}
 	return ""
@@ -51,7 +51,7 @@ func (s *pass) embedSandbox(name string) bool {
 			return false
 		}
 	}
-	v := s.p.EmbedSandbox()
+	v := s.r.Sandbox
 	s.attrs = append(s.attrs, attr{key: "sandbox", val: v})
 	s.change(Change{Element: name, Attribute: "sandbox", Action: RewroteAttribute, Reason: ReasonEmbedSandbox, After: v})
 	return true

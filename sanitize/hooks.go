@@ -3,16 +3,16 @@ package sanitize
 import (
 	"golang.org/x/net/html"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
 // urlHook runs the policy's URL hook on out, a canonical URL of the
 // attribute being checked (s.attrEl, s.attr), and checks what it returns
 // as it checks input: urlnorm with the policy's options. res stays the
-// author's URL's (see policy.Hooks.URL).
+// author's URL's (see rules.Hooks.URL).
 func (s *pass) urlHook(out string, res urlnorm.Result) (string, urlnorm.Result, Reason) {
-	u, keep := s.hooks.URL(policy.URLContext{Element: s.attrEl, Attribute: s.attr, URL: out, Flags: res.Flags})
+	u, keep := s.hooks.URL(s.attrEl, s.attr, out, res.Flags)
 	switch {
 	case !keep:
 		return "", res, ReasonHookRefused
@@ -29,14 +29,14 @@ func (s *pass) urlHook(out string, res urlnorm.Result) (string, urlnorm.Result, 
 
 // elementHook asks the policy's element hook about the element name,
 // whose attributes are s.attrs, and returns its answer.
-func (s *pass) elementHook(name string) policy.ElementAction {
+func (s *pass) elementHook(name string) rules.ElementAction {
 	attrs := make([]html.Attribute, 0, len(s.attrs))
 	for _, a := range s.attrs {
 		if a.key != "" {
 			attrs = append(attrs, html.Attribute{Key: a.key, Val: a.val})
 		}
 	}
-	return s.hooks.Element(policy.ElementContext{Name: name, Attrs: attrs})
+	return s.hooks.Element(name, attrs)
 }
 
 // hide starts dropping everything written while the frame about to be

@@ -87,7 +87,7 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 				if !s.room() {
 					break
 				}
-				if _, ok := s.elements.get(rule); !ok && s.p.DropsContent(rule) {
+				if _, ok := s.elements.get(rule); !ok && s.r.DropsContent(rule) {
 					// The browser inserts it, and setHTML() removes it
 					// with what follows in it.
 					s.change(Change{Element: rule, Action: RemovedContent, Reason: ReasonNotAllowed})
@@ -193,12 +193,12 @@ func (s *pass) closeMode() {
 // room reports whether one more element fits under the depth limit, and
 // sets the limit error if not.
 func (s *pass) room() bool {
-	if len(s.stack) < s.limits.MaxDepth {
+	if len(s.stack) < s.r.Limits.MaxDepth {
 		return true
 	}
 	if s.werr == nil {
 		s.locate()
-		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
+		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.r.Limits.MaxDepth), Line: s.line, Column: s.col}
 	}
 	return false
 }

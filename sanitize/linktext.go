@@ -7,6 +7,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -157,14 +158,14 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	if !mismatch {
 		return
 	}
-	action := s.p.TextMismatch()
+	action := s.r.Mismatch
 	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
 	switch {
-	case action == "report":
+	case action == rules.MismatchReport:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
 		s.changeAt(at)
 		return
-	case action == "rewrite" && !early:
+	case action == rules.MismatchRewrite && !early:
 		// The visible text becomes the destination.
 		dest := appendEscaped(nil, href)
 		for _, b := range [...]struct {

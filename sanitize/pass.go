@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/htmlclean/htmlclean/internal/htmlscan"
+	"github.com/htmlclean/htmlclean/internal/rules"
 
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -32,9 +33,9 @@ type pass struct {
 	flush    func() error // hands main on as a segment, when streaming
 	seg      int          // the size at which main is flushed
 	werr     error
-	p        *policy.Policy
+	p        *policy.Policy // the policy r was read from
+	r        rules.Rules
 	urlOpts  urlnorm.Options
-	limits   policy.Limits
 	rel      string // the rel value every link gets (external ones only, with relExt)
 	relExt   bool   // links.rel_on: external
 	idPre    string // ids.prefix, or ""
@@ -96,7 +97,7 @@ type pass struct {
 	rewroteWhy    Reason
 	ignored       urlnorm.Flags // the flags the policy neither rejects nor reports
 
-	hooks        policy.Hooks
+	hooks        rules.Hooks
 	attr, attrEl string         // the attribute being checked and its element
 	hooked       urlnorm.Result // the URL hook's rewrite of the value being checked, as urlnorm read it; URL "" if none
 
@@ -153,7 +154,7 @@ type open struct {
 
 // allowed is an element the policy allows.
 type allowed struct {
-	el   *policy.Element
+	el   *rules.Element
 	info elemInfo
 	slot int32 // its index in pass.lastOpen
 }
@@ -180,23 +181,19 @@ var passPool = sync.Pool{New: func() any { return new(pass) }}
 func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Change)) *pass {
 	s := passPool.Get().(*pass)
 	if s.p != p {
-		s.p, s.urlOpts, s.limits = p, p.URLOptions(), p.Limits()
-		s.ignored = urlnorm.AllFlags &^ (p.ReportFlags() | s.urlOpts.Reject)
-		s.rel = strings.Join(p.Rel(), " ")
-		s.breaks = p.WordBreaks()
-		s.hooks = p.Hooks()
-		s.relExt, s.idPre = p.RelOn() == "external", p.IDPrefix()
+		s.p, s.r = p, p.Rules()
+		s.urlOpts = s.r.URL
+		s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.urlOpts.Reject)
+		s.rel = s.r.Rel
+		s.breaks = s.r.WordBreaks
+		s.hooks = s.r.Hooks
+		s.relExt, s.idPre = s.r.RelOn == rules.RelExternal, s.r.IDPrefix
 		elements := map[string]allowed{}
-		for _, name := range p.Config().Elements {
-			if el := p.Element(name); el != nil {
-				elements[name] = allowed{el, elemInfos[name], int32(len(elements))}
-			}
-		}
-		if el := p.Element(embedElement); el != nil {
-			elements[embedElement] = allowed{el, elemInfos[embedElement], int32(len(elements))}
+		for _, name := range s.r.Order {
+			elements[name] = allowed{s.r.Elements[name], elemInfos[name], int32(len(elements))}
 		}
 		s.elements = newNameMap(elements)
-		s.embeds = p.Element(embedElement) != nil
+		s.embeds = s.r.Elements[embedElement] != nil
 		s.lastOpen = make([]int32, len(elements))
 	}
 	s.lastOpen = s.lastOpen[:s.elements.len()]
@@ -207,13 +204,13 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.pending = s.pending[:0]
 	if r == nil {
 		s.sc.Reset(doc)
-		s.sc.SetMaxBuf(s.limits.MaxTokenBytes)
+		s.sc.SetMaxBuf(s.r.Limits.MaxTokenBytes)
 		s.z = &s.sc
 		s.inMemory = true
 	} else {
-		s.in.r, s.in.left = r, s.limits.MaxInputBytes
+		s.in.r, s.in.left = r, s.r.Limits.MaxInputBytes
 		z := html.NewTokenizer(&s.in)
-		z.SetMaxBuf(s.limits.MaxTokenBytes)
+		z.SetMaxBuf(s.r.Limits.MaxTokenBytes)
 		s.z = z
 		s.inMemory = false
 	}
@@ -381,9 +378,9 @@ func (s *pass) finish(err error) error {
 		}
 		return s.werr
 	case errors.Is(err, html.ErrBufferExceeded):
-		return &LimitError{Limit: "max_token_bytes", Value: int64(s.limits.MaxTokenBytes), Line: s.line, Column: s.col}
+		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.line, Column: s.col}
 	case errors.Is(err, errInputTooLarge):
-		return &LimitError{Limit: "max_input_bytes", Value: s.limits.MaxInputBytes, Line: s.line, Column: s.col}
+		return &LimitError{Limit: "max_input_bytes", Value: s.r.Limits.MaxInputBytes, Line: s.line, Column: s.col}
 	}
 	return fmt.Errorf("sanitize: %d:%d: %w", s.line, s.col, err)
 }
@@ -533,7 +530,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.dropEmbed(ReasonEmbedNoSrc)
 		return
 	}
-	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 && !s.p.KeepsBareElements() {
+	if len(s.attrs) == 0 && info&infoNeedsAttributes != 0 && s.r.Bare != rules.BareKeep {
 		// Like bluemonday: a link without href or an image without src is
 		// only its content. Its end tag is consumed without a trace.
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonNoAttributesLeft})
@@ -556,11 +553,11 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	}
 	if s.hooks.Element != nil && s.hideAt < 0 {
 		action := s.elementHook(name)
-		if action != policy.Keep {
+		if action != rules.Keep {
 			s.dropBreak(name)
 		}
 		switch action {
-		case policy.Unwrap:
+		case rules.Unwrap:
 			s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
 			switch {
 			case void:
@@ -573,7 +570,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 				s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
 			}
 			return
-		case policy.Drop:
+		case rules.Drop:
 			s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonElementHook})
 			if !void {
 				// A whole frame, for the tree's rules (a cell ends at the
@@ -584,7 +581,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 			return
 		}
 	}
-	check := name == "a" && s.href != "" && !void && s.p.TextMismatch() != "ignore" && s.hideAt < 0
+	check := name == "a" && s.href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hideAt < 0
 	if check {
 		s.beginLink(s.href, s.hrefHost)
 	}
@@ -629,7 +626,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
-	if s.hideAt >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.p.DropsContent(name) {
+	if s.hideAt >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.r.DropsContent(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
@@ -670,14 +667,14 @@ func (s *pass) endTag(raw []byte) {
 		}
 		return
 	}
-	if name == "br" && s.p.Element("br") != nil {
+	if name == "br" && s.r.Elements["br"] != nil {
 		// "</br>" is a line break in every browser (HTML §13.2.6.4.7), and
 		// like <br> it ends foreign content (§13.2.6.5).
 		s.closeForeign()
 		if s.hooks.Element != nil && s.hideAt < 0 {
 			// It is written as a <br>: the hook decides it as one.
 			s.resetAttrs()
-			if s.elementHook("br") != policy.Keep {
+			if s.elementHook("br") != rules.Keep {
 				s.dropBreak(name)
 				s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonElementHook})
 				return
@@ -837,7 +834,7 @@ func (s *pass) droppedEndTag(name string) {
 		return
 	}
 	reason := ReasonNothingOpen
-	if s.p.Element(name) == nil {
+	if s.r.Elements[name] == nil {
 		reason = ReasonNotAllowed
 	}
 	s.change(Change{Element: name, Action: RemovedEndTag, Reason: reason})

@@ -53,12 +53,12 @@ func urlAttrs(p *policy.Policy, doc []byte) int {
 			return n
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
-			el := p.Element(tok.Data)
+			el := p.Rules().Elements[tok.Data]
 			if el == nil {
 				continue
 			}
 			for _, a := range tok.Attr {
-				if r := el.Attr(a.Key); r != nil && isURLKind(r.Kind()) {
+				if r := el.Attr(a.Key); r != nil && isURLKind(r.Kind) {
 					n++
 				}
 			}
@@ -100,8 +100,8 @@ func TestPresetsBenchRejections(t *testing.T) {
 				t.Fatalf("%s: %s: %v", preset, name, err)
 			}
 			for _, c := range changes {
-				el := p.Element(c.Element)
-				if c.Action != RemovedAttribute || el == nil || el.Attr(c.Attribute) == nil || !isURLKind(el.Attr(c.Attribute).Kind()) {
+				el := p.Rules().Elements[c.Element]
+				if c.Action != RemovedAttribute || el == nil || el.Attr(c.Attribute) == nil || !isURLKind(el.Attr(c.Attribute).Kind) {
 					continue
 				}
 				rejected++

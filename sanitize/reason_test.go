@@ -1,7 +1,6 @@
 package sanitize
 
 import (
-	"github.com/htmlclean/htmlclean/policy"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/htmlclean/htmlclean/policy"
 
 	"github.com/google/go-cmp/cmp"
 

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/htmlclean/htmlclean/internal/policystage"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -223,9 +222,9 @@ func (d *docStage) release() {
 }
 
 // applyPolicy runs the policy's bluemonday stage, which package policy
-// does not export (see internal/policystage).
+// does not export (see policy.Policy.Rules).
 func applyPolicy(p *policy.Policy, w io.Writer, r io.Reader) error {
-	return policystage.Apply(p, w, r)
+	return p.Rules().Stage(w, r)
 }
 
 // policyStage reports the follower's divergence, if any, and passes err.

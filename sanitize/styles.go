@@ -7,7 +7,7 @@ import (
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // styles filters a style attribute allowed property by property
@@ -21,7 +21,7 @@ import (
 // declaration is kept as written, and otherwise the kept ones written
 // anew ("color: red; text-align: center"); rewrote says which. reason is
 // why the whole attribute goes, or "".
-func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool, reason Reason) {
+func (s *pass) styles(rule *rules.Attr, v string) (out string, rewrote bool, reason Reason) {
 	if strings.ContainsAny(v, "\r\f\x00") {
 		v = cssNewlines.Replace(v)
 		rewrote = true
@@ -99,7 +99,7 @@ func blank(decl []styleToken) bool {
 
 // declaration checks one declaration and returns it as "property: value",
 // if it is kept.
-func (s *pass) declaration(rule *policy.AttrRule, decl []styleToken) (string, bool) {
+func (s *pass) declaration(rule *rules.Attr, decl []styleToken) (string, bool) {
 	for len(decl) > 0 && decl[0].tt == css.WhitespaceToken {
 		decl = decl[1:]
 	}

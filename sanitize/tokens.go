@@ -3,7 +3,7 @@ package sanitize
 import (
 	"strings"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // This file holds the checks of values the policy allows token by token:
@@ -14,7 +14,7 @@ import (
 // allow stay, in their order, the others go. A value whose every token is
 // allowed is kept as written; otherwise the tokens kept are joined with
 // one space. No token left drops the attribute. Linear in the value.
-func (s *pass) classes(el *policy.Element, v string) (string, Reason) {
+func (s *pass) classes(el *rules.Element, v string) (string, Reason) {
 	var b strings.Builder
 	all := true
 	for i := 0; i < len(v); {
@@ -51,7 +51,7 @@ func (s *pass) classes(el *policy.Element, v string) (string, Reason) {
 // id checks an id or name value under ids.prefix and writes it under the
 // prefix (policy.Policy.PrefixID).
 func (s *pass) id(v string) (string, Reason) {
-	out, ok := s.p.PrefixID(v)
+	out, ok := s.r.PrefixID(v)
 	if !ok {
 		return "", ReasonBadID
 	}
@@ -77,7 +77,7 @@ func (s *pass) fragment(u string) string {
 	if !ok {
 		return u
 	}
-	if _, ok := s.p.PrefixID(frag); !ok {
+	if _, ok := s.r.PrefixID(frag); !ok {
 		return u
 	}
 	s.rewroteAction, s.rewroteWhy = RewroteURL, ReasonIDPrefix
