@@ -32,7 +32,7 @@ func TestCSSIssue9Reproducers(t *testing.T) {
 // Level 3 §4 that decide whether a browser fetches a URL. want is the
 // reason the value is dropped, or "" if it is kept.
 func TestCSSTokenizer(t *testing.T) {
-	s := &pass{urlOpts: permissive(t).URLOptions()}
+	s := &pass{r: permissive(t).Rules()}
 	tests := []struct{ name, in, want string }{
 		// Strings (§4.3.5): a newline ends one as a bad string; an
 		// escaped newline continues it; "/*" inside one is text.
@@ -100,7 +100,7 @@ func TestCSSTokenizer(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := s.css(tc.in); string(got) != tc.want {
+			if got := s.css(&checking{}, tc.in); string(got) != tc.want {
 				t.Errorf("css(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
@@ -135,7 +135,7 @@ func TestCSSDecode(t *testing.T) {
 // (quadratic gives 64). The CSS reader is called directly, past the
 // policy's attribute length limit, so that the reader alone is measured.
 func TestCSSGrowth(t *testing.T) {
-	s := &pass{urlOpts: permissive(t).URLOptions()}
+	s := &pass{r: permissive(t).Rules()}
 	dims := []struct {
 		name string
 		make func(n int) string
@@ -158,10 +158,10 @@ func TestCSSGrowth(t *testing.T) {
 	const n = 8 << 10
 	for _, d := range dims {
 		t.Run(d.name, func(t *testing.T) {
-			if got := s.css(d.make(8 * n)); string(got) != d.want {
+			if got := s.css(&checking{}, d.make(8*n)); string(got) != d.want {
 				t.Fatalf("css(%.40q…) = %q, want %q", d.make(8*n), got, d.want)
 			}
-			growth.Check(t, n, d.make, func(v string) { s.css(v) })
+			growth.Check(t, n, d.make, func(v string) { s.css(&checking{}, v) })
 		})
 	}
 }

@@ -273,12 +273,12 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		return err
 	}
 	s := newPass(twin{f, c}, r, nil, p, report)
-	s.flush = func() error {
-		marked := s.marked
-		s.marked = false
-		return flush(marked, s.nextLine, s.nextCol)
+	s.out.flush = func() error {
+		marked := s.out.marked
+		s.out.marked = false
+		return flush(marked, s.in.nextLine, s.in.nextCol)
 	}
-	s.seg = segmentBytes
+	s.out.seg = segmentBytes
 	marked, err := s.run()
 	if err == nil {
 		err = flush(marked, 0, 0)
