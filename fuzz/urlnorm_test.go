@@ -25,7 +25,7 @@ var webSchemes = []string{"http", "https", "mailto"}
 //   - Normalize does not panic, and an error is always a *RejectError
 //     with a real reason and an offset inside the input;
 //   - an accepted output is a fixed point of Normalize under the same
-//     Options, and carries no flag the input did not (issue 9, defect 5);
+//     Options, and carries no flag the input did not;
 //   - the Options are honoured: Strict leaves no flag, Reject none of
 //     its flags, the scheme
 //     allowlist, RelativeReject and RelativeResolve leave no relative

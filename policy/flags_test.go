@@ -46,7 +46,7 @@ func flagSet(t *testing.T, names ...string) urlnorm.Flags {
 }
 
 // TestPresetFlagChoices pins what every preset rejects, reports and
-// ignores (issue 8 point 2), with and without urls.strict.
+// ignores, with and without urls.strict.
 func TestPresetFlagChoices(t *testing.T) {
 	deceptive := flagSet(t, "confusable", "lookalike-separator", "spoof-char", "encoded-separator", "active-scheme")
 	ordinary := flagSet(t, "nested-url", "host-mapped", "trailing-dot", "malformed-escape", "tab-newline", "userinfo", "idn")

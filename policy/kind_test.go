@@ -92,10 +92,10 @@ func TestKindNames(t *testing.T) {
 	}
 }
 
-// TestUnknownKindRefused is issue 9 defect 9: attributes the table does
-// not know used to be compiled as URLs. Now such a policy is refused at
-// the attribute's line, and the issue's policy compiles with the right
-// kinds.
+// TestUnknownKindRefused: an attribute the kind table does not know is
+// not compiled as a URL (or anything else): such a policy is refused at
+// the attribute's line, and a policy of known media and microdata
+// attributes compiles with the right kinds.
 func TestUnknownKindRefused(t *testing.T) {
 	p, err := Load(strings.NewReader("extends: ugc\nadd:\n  elements: [video]\n  attributes:\n    - {name: controls, on: [video]}\n    - {name: muted, on: [video]}\n    - {name: preload, on: [video]}\n    - {name: itemprop, on: [span]}\n"), "p.yaml")
 	if err != nil {

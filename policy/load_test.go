@@ -72,7 +72,7 @@ func TestLoadErrors(t *testing.T) {
 		// yaml.v3 reports an unclosed flow list at the line of its block.
 		{"yaml-syntax-unclosed", "extends: ugc\nlinks:\n  rel: [nofollow\n", 2, "links", "did not find expected"},
 		{"json-syntax", "{\"extends\": \"ugc\",\n \"urls\": {\"strict\": tru}\n}\n", 2, "urls.strict", "cannot unmarshal"},
-		// Issue 12's settings: wildcards, classes, ids, rel.
+		// The settings for comment systems: wildcards, classes, ids, rel.
 		{"wildcard-not-data", "extends: ugc\nadd:\n  attributes:\n    - name: \"x-*\"\n", 4, "add.attributes[0].name", "only data-* attributes can be allowed by prefix"},
 		{"wildcard-event-handler", "extends: ugc\nadd:\n  attributes:\n    - name: \"on*\"\n", 4, "add.attributes[0].name", "event handlers run script"},
 		{"wildcard-url-prefix", "extends: ugc\nattributes:\n  - {name: \"data-src-*\", on: [img]}\n", 3, "attributes[0].name", "say they hold a URL"},

@@ -18,8 +18,8 @@ func repeatLines(head, format, tail string, n int) string {
 	return b.String()
 }
 
-// TestLoadErrorCap is issue 9 defect 10's "100k bad rel values print
-// 100,002 error lines": every source of errors stops at maxErrors and
+// TestLoadErrorCap: a file with 100k bad rel values must not print
+// 100,002 error lines; every source of errors stops at maxErrors and
 // says how many more there were.
 func TestLoadErrorCap(t *testing.T) {
 	tests := []struct {

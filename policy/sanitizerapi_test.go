@@ -98,8 +98,7 @@ func TestSanitizerAPIPreset(t *testing.T) {
 }
 
 // TestSanitizerAPINoLinkSettings: like setHTML(), the preset writes no
-// rel and no target, and keeps none the input had (acceptance 2 of
-// issue 13).
+// rel and no target, and keeps none the input had.
 func TestSanitizerAPINoLinkSettings(t *testing.T) {
 	p := policy.SanitizerAPI()
 	if len(p.Rel()) != 0 || p.Rules().TargetBlank {

@@ -7,21 +7,21 @@ import (
 	"github.com/htmlclean/htmlclean/internal/growth"
 )
 
-// TestCSSIssue9Reproducers pins the two style values of issue 9 defect 7
-// that came out unchanged while Chromium applied the data: background: a
+// TestCSSBrowserTokenization pins two style values a CSS reader must read
+// as the browser does, or it keeps a data: background Chromium applies: a
 // newline ends a CSS string, and "/*" inside an unquoted url( is not a
 // comment.
-func TestCSSIssue9Reproducers(t *testing.T) {
+func TestCSSBrowserTokenization(t *testing.T) {
 	runCases(t, permissive(t), []sanitizeCase{
-		{"issue9-7-newline-ends-string",
+		{"newline-ends-string",
 			"<span style=\"x:'a\n' /* ' ;background:url(data:image/png,x) ; y: */\">s</span>", `<span>s</span>`},
-		{"issue9-7-comment-inside-unquoted-url",
+		{"comment-inside-unquoted-url",
 			`<span style="background:url(a/*);background-image:url(data:image/png,x);x:url(*/b)">s</span>`, `<span>s</span>`},
-		{"issue9-7-newline-variants-cr",
+		{"newline-variants-cr",
 			"<span style=\"x:'a\r' ;background:url(data:image/png,x)\">s</span>", `<span>s</span>`},
-		{"issue9-7-newline-variants-ff",
+		{"newline-variants-ff",
 			"<span style=\"x:'a\f' ;background:url(data:image/png,x)\">s</span>", `<span>s</span>`},
-		{"issue9-7-svg-fill",
+		{"svg-fill",
 			`<svg><rect fill="url(a/*) url(data:image/svg+xml,x) */" width="1"/></svg>`, `<svg><rect width="1"/></svg>`},
 		{"comment-in-unquoted-url-kept",
 			`<span style="background:url(https://img.example/a/*b)">s</span>`, `<span style="background:url(https://img.example/a/*b)">s</span>`},

@@ -71,7 +71,7 @@ func isURLKind(k policy.Kind) bool {
 }
 
 // TestPresetsBenchRejections runs every preset, and ugc with urls.strict,
-// over the bench corpus (issue 8, acceptance 4): the flag choices (reason
+// over the bench corpus: the flag choices (reason
 // "flagged", and "nested-url" from urls.nested) must reject under 0.5% of
 // the URL attributes the policy checks. Every rejected URL, for whatever
 // reason, is logged (go test -run TestPresetsBenchRejections -v).
@@ -132,8 +132,8 @@ func TestPresetsBenchRejections(t *testing.T) {
 	}
 }
 
-// TestPresetsKeepOrdinaryLinks pins the links issue 8 says every preset
-// with links keeps, also under urls.strict: true: repaired or flagged,
+// TestPresetsKeepOrdinaryLinks pins ordinary links every preset with
+// links must keep, also under urls.strict: true: repaired or flagged,
 // and reported, never rejected.
 func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 	tests := []struct {
@@ -188,7 +188,7 @@ func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 }
 
 // TestIgnoredFlagsNotReported: a flag the policy maps to ignore is in no
-// Change (issue 8 point 2); a URL kept as written with only ignored flags
+// Change; a URL kept as written with only ignored flags
 // gets no flagged line, while the same URL under ugc does; a rejected URL
 // names the flag that rejected it.
 func TestIgnoredFlagsNotReported(t *testing.T) {

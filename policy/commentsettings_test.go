@@ -11,9 +11,10 @@ import (
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
-// featuresFile is issue 12's settings in a policy file; featuresConfig is
-// the same policy built in code. The tests below run on both.
-const featuresFile = `
+// commentFile turns on the settings for comment systems (data-*
+// wildcards, class rules, ids.prefix, rel on external links) in a policy
+// file; commentConfig is the same policy built in code. The tests below run on both.
+const commentFile = `
 extends: basic
 add:
   elements: [p, pre]
@@ -32,7 +33,7 @@ links:
   rel_on: external
 `
 
-func featuresConfig(t *testing.T) Config {
+func commentConfig(t *testing.T) Config {
 	t.Helper()
 	c, err := PresetConfig("basic")
 	if err != nil {
@@ -49,15 +50,15 @@ func featuresConfig(t *testing.T) Config {
 	return c
 }
 
-// featurePolicies returns the features policy loaded from the file and
+// commentPolicies returns the features policy loaded from the file and
 // compiled from the Config.
-func featurePolicies(t *testing.T) map[string]*Policy {
+func commentPolicies(t *testing.T) map[string]*Policy {
 	t.Helper()
-	file, err := Load(strings.NewReader(featuresFile), "features.yaml")
+	file, err := Load(strings.NewReader(commentFile), "features.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, err := Compile(featuresConfig(t))
+	code, err := Compile(commentConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func featurePolicies(t *testing.T) map[string]*Policy {
 // names that say they hold a URL, names declared another kind, data-xml*
 // and names with other characters; an entry that names an attribute wins.
 func TestWildcardAttributes(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		tests := []struct {
 			el, attr, value string
 			want            bool
@@ -110,7 +111,7 @@ func TestWildcardAttributes(t *testing.T) {
 // TestClassRules: a token is allowed by the element's rules, listed or
 // matched whole.
 func TestClassRules(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		tests := []struct {
 			el, token string
 			want      bool
@@ -146,7 +147,7 @@ func TestClassRules(t *testing.T) {
 // TestClassListPattern: what the policy stage allows is any list of
 // allowed tokens, with HTML's white space around and between.
 func TestClassListPattern(t *testing.T) {
-	p, err := Compile(featuresConfig(t))
+	p, err := Compile(commentConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestClassListPattern(t *testing.T) {
 
 // TestPrefixID: ids are checked and prefixed once.
 func TestPrefixID(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		if got := p.r.IDPrefix; got != "user-content-" {
 			t.Errorf("%s: IDPrefix() = %q", how, got)
 		}
@@ -203,7 +204,7 @@ func TestPrefixID(t *testing.T) {
 // TestRelTokens: any link type is written, on external links only when
 // rel_on says so.
 func TestRelTokens(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		if got, want := p.Rel(), []string{"me", "nofollow"}; !cmp.Equal(got, want) {
 			t.Errorf("%s: Rel() = %v, want %v", how, got, want)
 		}
@@ -230,9 +231,9 @@ func TestRelTokens(t *testing.T) {
 	}
 }
 
-// TestFeatureErrorsConfig is TestLoadErrors' new cases through the Go
+// TestCommentSettingErrors is TestLoadErrors' new cases through the Go
 // API: each mistake names its setting as written in the Config.
-func TestFeatureErrorsConfig(t *testing.T) {
+func TestCommentSettingErrors(t *testing.T) {
 	ugc := func(edit func(c *Config)) Config {
 		c, err := PresetConfig("ugc")
 		if err != nil {
@@ -307,14 +308,15 @@ func ugcAttributes(t *testing.T) []Attribute {
 	return c.Attributes
 }
 
-// TestFeaturesRoundTrip: a policy with issue 12's settings prints as YAML
-// that loads back to the same policy; so does the features test policy.
-func TestFeaturesRoundTrip(t *testing.T) {
+// TestCommentSettingsRoundTrip: a policy with the settings for comment
+// systems prints as YAML that loads back to the same policy; so does
+// testdata/policies/features.yaml.
+func TestCommentSettingsRoundTrip(t *testing.T) {
 	features, err := LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := featurePolicies(t)
+	ps := commentPolicies(t)
 	ps["features.yaml"] = features
 	for how, p := range ps {
 		again, err := Load(strings.NewReader(p.String()), "printed.yaml")
@@ -334,7 +336,7 @@ func TestFeaturesRoundTrip(t *testing.T) {
 
 // TestConfigClassesNotShared: the caller's Config stays theirs.
 func TestConfigClassesNotShared(t *testing.T) {
-	c := featuresConfig(t)
+	c := commentConfig(t)
 	p, err := Compile(c)
 	if err != nil {
 		t.Fatal(err)
@@ -350,9 +352,9 @@ func TestConfigClassesNotShared(t *testing.T) {
 	}
 }
 
-// TestFeatureRuleCap: class rules count toward the rule bound, as
+// TestClassRuleCap: class rules count toward the rule bound, as
 // attribute rules do.
-func TestFeatureRuleCap(t *testing.T) {
+func TestClassRuleCap(t *testing.T) {
 	c := Config{}
 	for i := range 1 << 10 {
 		c.Elements = append(c.Elements, "x"+itoa(i+1))
