@@ -75,8 +75,48 @@ type attr struct {
 // htmlscan's spans for a document in memory, with attrScan.scan for a
 // stream) when it can, and with Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *rules.Element, name string) bool {
+	fast := s.scanTag()
+	link := name == "a" || name == "area"
+	lk := linkAttrs{relAt: -1, targetAt: -1}
+	changed := false
+	s.attrs.href, s.attrs.hrefHost = "", ""
+	for i, more := 0, true; more; i++ {
+		var a attr
+		var ok bool
+		if a, more, ok = s.nextAttr(i, fast); !ok {
+			break
+		}
+		switch {
+		case i >= s.r.Limits.MaxAttributes:
+			changed = true
+			if i == s.r.Limits.MaxAttributes {
+				s.removedAttr(name, a.key, a.val, ReasonTooManyAttributes, 0)
+			}
+		case link && (a.key == "rel" || a.key == "target"):
+			changed = s.holdLinkAttr(&lk, name, a) || changed
+		default:
+			changed = s.checkAttr(el, name, a, link, changed)
+		}
+	}
+	for _, d := range s.attrs.scan.dups {
+		changed = true
+		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate, 0)
+	}
+	if link {
+		changed = s.links(name, s.attrs.href != "", s.attrs.hrefHost, lk) || changed
+	}
+	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
+		changed = s.embedSandbox(name) || changed
+	}
+	return changed
+}
+
+// scanTag empties the list and finds the current tag's attributes as
+// written; it reports whether they can be read from the scan alone
+// (fast), without Tokenizer.TagAttr.
+func (s *pass) scanTag() (fast bool) {
 	s.attrs.reset()
-	fast, spanned := false, false
+	spanned := false
 	if s.in.inMemory {
 		// htmlscan has delimited the attributes already.
 		s.attrs.spans, spanned = s.in.sc.AttrSpans(s.attrs.spans[:0])
@@ -87,103 +127,97 @@ func (s *pass) attributes(el *rules.Element, name string) bool {
 	if !spanned {
 		fast = s.attrs.scan.scan(s.in.tag)
 	}
-	link := name == "a" || name == "area"
-	var rel, target string
-	relAt, targetAt := -1, -1
-	changed := false
-	s.attrs.href, s.attrs.hrefHost = "", ""
-	for i, more := 0, true; more; i++ {
-		var key, val, text string
-		start, valEnd := 0, 0
-		if fast {
-			if i == len(s.attrs.scan.attrs) {
-				break
-			}
-			a := s.attrs.scan.attrs[i]
-			key, val, text, start, valEnd = transient(a.key), transient(a.val), transient(a.text), a.start, a.valEnd
-		} else {
-			var k, v []byte
-			if k, v, more = s.in.z.TagAttr(); k == nil {
-				break
-			}
-			key, val = transient(k), transient(v)
-			// scan found the same attributes, in the same order, as
-			// written: the text is what TagAttr decoded.
-			if i < len(s.attrs.scan.attrs) && string(s.attrs.scan.attrs[i].key) == key {
-				a := s.attrs.scan.attrs[i]
-				text, start, valEnd = transient(a.text), a.start, a.valEnd
-			}
+	return fast
+}
+
+// nextAttr returns the current tag's attribute i, as read: from the scan
+// (fast), or from Tokenizer.TagAttr with the text the scan found where
+// it found the same attribute. more is false after the last one TagAttr
+// reads; ok is false when there is none.
+func (s *pass) nextAttr(i int, fast bool) (a attr, more, ok bool) {
+	if fast {
+		if i == len(s.attrs.scan.attrs) {
+			return a, false, false
 		}
-		if i >= s.r.Limits.MaxAttributes {
-			changed = true
-			if i == s.r.Limits.MaxAttributes {
-				s.removedAttr(name, key, val, ReasonTooManyAttributes, 0)
-			}
-			continue
-		}
-		if link && (key == "rel" || key == "target") {
-			// Held in its place; links() decides its value. A repeat
-			// (read by TagAttr, which keeps them) is dropped: a browser
-			// reads the first.
-			if key == "rel" && relAt >= 0 || key == "target" && targetAt >= 0 {
-				changed = true
-				s.removedAttr(name, key, val, ReasonDuplicate, 0)
-				continue
-			}
-			if key == "rel" {
-				rel, relAt = val, len(s.attrs.list)
-			} else {
-				target, targetAt = val, len(s.attrs.list)
-			}
-			s.attrs.list = append(s.attrs.list, attr{key: key, val: val, text: text, start: start, valEnd: valEnd})
-			continue
-		}
-		v := s.check(el, key, val)
-		if v.reason != "" {
-			changed = true
-			s.removedAttr(name, key, val, v.reason, v.flags)
-			continue
-		}
-		out := v.val
-		if out != val {
-			changed, text = true, ""
-			action, why := RewroteURL, ReasonCanonical
-			switch {
-			case v.hooked:
-				why = ReasonURLHook
-			case v.why != "":
-				action, why = v.action, v.why
-			}
-			s.change(Change{Element: name, Attribute: key, Action: action,
-				Reason: why, Before: val, After: out, Flags: v.flags})
-		} else if v.flags != 0 {
-			s.change(Change{Element: name, Attribute: key, Action: Flagged,
-				Reason: ReasonSuspicious, Before: val, Flags: v.flags})
-		}
-		if link && key == "href" {
-			// The URL as the author wrote it (canonical), not a hook's:
-			// what the link-text check and rel_on judge.
-			s.attrs.href, s.attrs.hrefHost = v.url, v.host
-		}
-		a := attr{key: key, val: out, text: text, start: start, valEnd: valEnd}
-		// An empty fragment ("#", "/page#"): see fragmentMark.
-		if a.mark = v.url != "" && strings.HasSuffix(out, "#"); a.mark && text == "" && !changed {
-			// Not where scan found it (a NUL in a name): written anew.
-			changed = true
-			s.change(Change{Element: name, Attribute: key, Action: RewroteTag, Reason: ReasonUnreadableAttributes})
-		}
-		s.attrs.list = append(s.attrs.list, a)
+		sa := s.attrs.scan.attrs[i]
+		return attr{key: transient(sa.key), val: transient(sa.val), text: transient(sa.text), start: sa.start, valEnd: sa.valEnd}, true, true
 	}
-	for _, d := range s.attrs.scan.dups {
+	k, v, more := s.in.z.TagAttr()
+	if k == nil {
+		return a, false, false
+	}
+	a.key, a.val = transient(k), transient(v)
+	// scan found the same attributes, in the same order, as written: the
+	// text is what TagAttr decoded.
+	if i < len(s.attrs.scan.attrs) && string(s.attrs.scan.attrs[i].key) == a.key {
+		sa := s.attrs.scan.attrs[i]
+		a.text, a.start, a.valEnd = transient(sa.text), sa.start, sa.valEnd
+	}
+	return a, more, true
+}
+
+// linkAttrs are a link's rel and target as written, and where they stand
+// in the list (or -1): links() decides their values.
+type linkAttrs struct {
+	rel, target     string
+	relAt, targetAt int
+}
+
+// holdLinkAttr holds a link's rel or target in its place for links(). A
+// repeat (read by TagAttr, which keeps them) is dropped, as a browser
+// reads the first; it reports whether the tag changed.
+func (s *pass) holdLinkAttr(lk *linkAttrs, name string, a attr) bool {
+	if a.key == "rel" && lk.relAt >= 0 || a.key == "target" && lk.targetAt >= 0 {
+		s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
+		return true
+	}
+	if a.key == "rel" {
+		lk.rel, lk.relAt = a.val, len(s.attrs.list)
+	} else {
+		lk.target, lk.targetAt = a.val, len(s.attrs.list)
+	}
+	s.attrs.list = append(s.attrs.list, a)
+	return false
+}
+
+// checkAttr checks the attribute a of the element name (el's rules), adds
+// it to the list as it will be written unless it goes, and reports it.
+// changed says whether the tag changed before it; checkAttr returns
+// whether it has now.
+func (s *pass) checkAttr(el *rules.Element, name string, a attr, link, changed bool) bool {
+	v := s.check(el, a.key, a.val)
+	if v.reason != "" {
+		s.removedAttr(name, a.key, a.val, v.reason, v.flags)
+		return true
+	}
+	if v.val != a.val {
+		changed, a.text = true, ""
+		action, why := RewroteURL, ReasonCanonical
+		switch {
+		case v.hooked:
+			why = ReasonURLHook
+		case v.why != "":
+			action, why = v.action, v.why
+		}
+		s.change(Change{Element: name, Attribute: a.key, Action: action,
+			Reason: why, Before: a.val, After: v.val, Flags: v.flags})
+	} else if v.flags != 0 {
+		s.change(Change{Element: name, Attribute: a.key, Action: Flagged,
+			Reason: ReasonSuspicious, Before: a.val, Flags: v.flags})
+	}
+	if link && a.key == "href" {
+		// The URL as the author wrote it (canonical), not a hook's: what
+		// the link-text check and rel_on judge.
+		s.attrs.href, s.attrs.hrefHost = v.url, v.host
+	}
+	a.val = v.val
+	// An empty fragment ("#", "/page#"): see fragmentMark.
+	if a.mark = v.url != "" && strings.HasSuffix(a.val, "#"); a.mark && a.text == "" && !changed {
+		// Not where scan found it (a NUL in a name): written anew.
 		changed = true
-		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate, 0)
+		s.change(Change{Element: name, Attribute: a.key, Action: RewroteTag, Reason: ReasonUnreadableAttributes})
 	}
-	if link {
-		changed = s.links(name, s.attrs.href != "", s.attrs.hrefHost, rel, target, relAt, targetAt) || changed
-	}
-	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
-		changed = s.embedSandbox(name) || changed
-	}
+	s.attrs.list = append(s.attrs.list, a)
 	return changed
 }
 
@@ -347,8 +381,9 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 // link with an href (external ones only, with links.rel_on: external),
 // target="_blank" on external ones if the policy says so. What the
 // author wrote is replaced in its place (relAt, targetAt:
-// its index in s.attrs.list, or -1), or removed; a new one goes last.
-func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt, targetAt int) bool {
+// its index in s.attrs.list, or -1, in lk), or removed; a new one goes
+// last.
+func (s *pass) links(name string, hasHref bool, host string, lk linkAttrs) bool {
 	wantRel, wantTarget := "", ""
 	if hasHref {
 		// External as a browser sees it: a host ("https://x", "//x",
@@ -365,7 +400,7 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 	for _, a := range [...]struct {
 		key, have, want string
 		at              int
-	}{{"rel", rel, wantRel, relAt}, {"target", target, wantTarget, targetAt}} {
+	}{{"rel", lk.rel, wantRel, lk.relAt}, {"target", lk.target, wantTarget, lk.targetAt}} {
 		switch {
 		case a.have == a.want && (a.want != "" || a.at < 0):
 			continue

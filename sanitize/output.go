@@ -80,7 +80,6 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 	switch {
 	case asRaw && !marks:
 		o.dst.f.Write(tag)
-		return
 	case asRaw:
 		b, last := o.tagBuf[:0], 0
 		for _, a := range attrs {
@@ -92,8 +91,15 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 		}
 		o.tagBuf = append(b, tag[last:]...)
 		o.dst.f.Write(o.tagBuf)
-		return
+	default:
+		o.writeTagAnew(name, attrs, selfClosing)
 	}
+}
+
+// writeTagAnew writes a start tag the pass changed in the faithful form:
+// each attribute as written where it is unchanged, escaped where it is
+// new, with fragmentMark after each empty fragment.
+func (o *output) writeTagAnew(name string, attrs []attr, selfClosing bool) {
 	b := append(o.tagBuf[:0], '<')
 	b = append(b, name...)
 	for _, a := range attrs {

@@ -32,7 +32,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// "</noscript>": the pass drops what either reading would hide
 		// (<noscript><!-- </noscript><img src=x> --></noscript>).
 		s.in.z.NextIsNotRawText()
-	case s.foreignContent() && elemInfos[name]&infoBreakout == 0:
+	case s.tree.foreignContent() && elemInfos[name]&infoBreakout == 0:
 		// An SVG or MathML element's content is markup, whatever its
 		// name (<svg><title><div></title>: the div is an element), as
 		// a browser's tree builder tells its tokenizer (HTML §13.2.6.5).
@@ -62,7 +62,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	el, info := a.el, a.info
 	name := el.Name // a string the policy owns, safe to keep on the stack
-	if name == embedElement && s.foreignContent() {
+	if name == embedElement && s.tree.foreignContent() {
 		s.dropEmbed(ReasonMisplaced) // an SVG element whose content is markup
 		return
 	}
@@ -91,17 +91,8 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.unwrapped(name, void)
 		return
 	}
-	if selfClosing && !foreign && info&infoVoid == 0 {
-		// An HTML element written "<div/>" is open, in a browser and in
-		// x/net/html's parser alike: written so, it does not look closed
-		// to a reader or a tool that reads it as XML.
+	if tokSelfClosing && s.selfClosingRewrite(name, info, foreign, selfClosing) {
 		changed = true
-		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonSelfClosingIgnored})
-	} else if tokSelfClosing != selfClosing {
-		// x/net/html reads "/>" where a browser does not (selfClosingTag):
-		// written anew, the tag reads the same to both.
-		changed = true
-		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonAmbiguousSelfClosing})
 	}
 	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void, foreign) {
 		return
@@ -124,11 +115,31 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 }
 
+// selfClosingRewrite reports, for a start tag the tokenizer read as
+// self-closing, whether its "/>" makes it be written anew, and reports
+// why. selfClosing is what a browser reads.
+func (s *pass) selfClosingRewrite(name string, info elemInfo, foreign, selfClosing bool) bool {
+	switch {
+	case selfClosing && !foreign && info&infoVoid == 0:
+		// An HTML element written "<div/>" is open, in a browser and in
+		// x/net/html's parser alike: written so, it does not look closed
+		// to a reader or a tool that reads it as XML.
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonSelfClosingIgnored})
+		return true
+	case !selfClosing:
+		// x/net/html reads "/>" where a browser does not (selfClosingTag):
+		// written anew, the tag reads the same to both.
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonAmbiguousSelfClosing})
+		return true
+	}
+	return false
+}
+
 // unwrapped drops the start tag of an allowed element, keeping its
 // content: a frame that closes without a trace, unless it is void.
 func (s *pass) unwrapped(name string, void bool) {
 	if !void {
-		s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+		s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
 	}
 }
 
@@ -151,7 +162,7 @@ func (s *pass) hookKeeps(name string, void, foreign bool) bool {
 			// cell.
 			s.droppedStartTag(name)
 		default:
-			s.pushFrame(open{name: name, inForeign: s.foreignContent(), dropped: true})
+			s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
 		}
 		return false
 	case rules.Drop:
@@ -230,7 +241,7 @@ func (s *pass) endTag(raw []byte) {
 	// Only allowed elements, and those dropped with their content, are
 	// ever pushed: their frames are indexed, so end tags that match
 	// nothing do not search a deep stack.
-	if i := s.openAt(name); i >= 0 && !s.outOfScope(name, i) {
+	if i := s.openAt(name); i >= 0 && !s.tree.outOfScope(name, i) {
 		switch {
 		case s.hid.at < 0:
 		case headings[name] && s.innermostHeading() != int32(i):
@@ -334,20 +345,6 @@ func (s *pass) dropBreak(name string) {
 	if s.r.WordBreaks {
 		s.out.gap = max(s.out.gap, wordBreak.at(name))
 	}
-}
-
-// outOfScope reports whether the frame at index i, which the end tag of
-// name would close, lies beyond an HTML scope boundary (a table, a cell,
-// a caption...) above it: a browser ignores such an end tag ("has an
-// element in scope", HTML §13.2.4.2), so "</div>" inside a cell does not
-// close the div around the table. The table's own end tags follow the
-// table's rules (insert.go), and foreign content its own.
-func (s *pass) outOfScope(name string, i int) bool {
-	if tableStructure.at(name) || name == "table" {
-		return false
-	}
-	fence := int(s.tree.stack[len(s.tree.stack)-1].scopeFence)
-	return fence > i && !s.tree.stack[fence].foreign
 }
 
 // droppedEndTag reports an end tag dropped, unless it closes a start tag

@@ -265,16 +265,30 @@ func plainEndTag(raw []byte) bool {
 // the current node is an SVG element and not an HTML integration point.
 // (MathML never gets this far: policy.Compile refuses math, so no output
 // holds a MathML element, text integration point or annotation-xml.)
-func (s *pass) foreignContent() bool {
-	n := len(s.tree.stack)
-	return n > 0 && s.tree.stack[n-1].inForeign
+func (t *tree) foreignContent() bool {
+	n := len(t.stack)
+	return n > 0 && t.stack[n-1].inForeign
+}
+
+// outOfScope reports whether the frame at index i, which the end tag of
+// name would close, lies beyond an HTML scope boundary (a table, a cell,
+// a caption...) above it: a browser ignores such an end tag ("has an
+// element in scope", HTML §13.2.4.2), so "</div>" inside a cell does not
+// close the div around the table. The table's own end tags follow the
+// table's rules (insert.go), and foreign content its own.
+func (t *tree) outOfScope(name string, i int) bool {
+	if tableStructure.at(name) || name == "table" {
+		return false
+	}
+	fence := int(t.stack[len(t.stack)-1].scopeFence)
+	return fence > i && !t.stack[fence].foreign
 }
 
 // closeForeign closes the open SVG elements down to the nearest HTML
 // element or HTML integration point, as a browser pops them before a
 // breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
 func (s *pass) closeForeign() {
-	for s.foreignContent() {
+	for s.tree.foreignContent() {
 		s.closeTop(true)
 	}
 }
@@ -287,7 +301,7 @@ func (s *pass) closeForeign() {
 // is an HTML element, whose "/>" is ignored unless it is void; <image> is
 // <img> there (§13.2.6.4.7). ok is false if the tag must be dropped.
 func (s *pass) startContext(name string, info elemInfo, selfClosing bool) (foreign, void, ok bool) {
-	if s.foreignContent() {
+	if s.tree.foreignContent() {
 		if info&infoBreakout == 0 {
 			return true, selfClosing, true
 		}
@@ -316,7 +330,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 		s.closeUpTo("dt", true)
 		s.closeUpTo("dd", true)
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		if c := s.current(); c != nil && isHeading(c.name) {
+		if c := s.tree.current(); c != nil && isHeading(c.name) {
 			s.closeCurrent()
 		}
 	case "button":
@@ -324,7 +338,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 	case "nobr":
 		s.closeUpTo("nobr", false)
 	case "option", "optgroup":
-		if c := s.current(); c != nil && c.name == "option" {
+		if c := s.tree.current(); c != nil && c.name == "option" {
 			s.closeCurrent()
 		}
 	case "rb", "rtc":
@@ -344,19 +358,19 @@ func (s *pass) generateImpliedEndTags(except string) {
 	if s.hid.at >= 0 {
 		return // without a ruby in scope a browser closes nothing: keep dropping
 	}
-	for c := s.current(); c != nil && impliedEnd[c.name] && c.name != except && !c.foreign; c = s.current() {
+	for c := s.tree.current(); c != nil && impliedEnd[c.name] && c.name != except && !c.foreign; c = s.tree.current() {
 		s.closeCurrent()
 	}
 }
 
 // current returns the browser's current node: the innermost open element
 // the pass wrote or implied, or nil.
-func (s *pass) current() *open {
-	n := len(s.tree.stack)
-	if n == 0 || s.tree.stack[n-1].cur < 0 {
+func (t *tree) current() *open {
+	n := len(t.stack)
+	if n == 0 || t.stack[n-1].cur < 0 {
 		return nil
 	}
-	return &s.tree.stack[s.tree.stack[n-1].cur]
+	return &t.stack[t.stack[n-1].cur]
 }
 
 // closeCurrent closes the current node and the dropped frames above it.

@@ -130,7 +130,7 @@ func (s *pass) reopen(name string) {
 		}
 		s.hid.pending = kept
 	}
-	if start == len(s.hid.pending) || s.foreignContent() ||
+	if start == len(s.hid.pending) || s.tree.foreignContent() ||
 		name != "" && (closesP[name] || tableStructure.at(name) || name == "table") {
 		return
 	}
