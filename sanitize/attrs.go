@@ -82,9 +82,17 @@ func (s *pass) attributes(el *rules.Element, name string) bool {
 	s.attrs.href, s.attrs.hrefHost = "", ""
 	for i, more := 0, true; more; i++ {
 		var a attr
-		var ok bool
-		if a, more, ok = s.nextAttr(i, fast); !ok {
-			break
+		if fast {
+			if i == len(s.attrs.scan.attrs) {
+				break
+			}
+			sa := &s.attrs.scan.attrs[i]
+			a = attr{key: transient(sa.key), val: transient(sa.val), text: transient(sa.text), start: sa.start, valEnd: sa.valEnd}
+		} else {
+			var ok bool
+			if a, more, ok = s.tagAttr(i); !ok {
+				break
+			}
 		}
 		switch {
 		case i >= s.r.Limits.MaxAttributes:
@@ -95,7 +103,7 @@ func (s *pass) attributes(el *rules.Element, name string) bool {
 		case link && (a.key == "rel" || a.key == "target"):
 			changed = s.holdLinkAttr(&lk, name, a) || changed
 		default:
-			changed = s.checkAttr(el, name, a, link, changed)
+			changed = s.checkAttr(el, name, &a, link, changed)
 		}
 	}
 	for _, d := range s.attrs.scan.dups {
@@ -130,18 +138,11 @@ func (s *pass) scanTag() (fast bool) {
 	return fast
 }
 
-// nextAttr returns the current tag's attribute i, as read: from the scan
-// (fast), or from Tokenizer.TagAttr with the text the scan found where
-// it found the same attribute. more is false after the last one TagAttr
-// reads; ok is false when there is none.
-func (s *pass) nextAttr(i int, fast bool) (a attr, more, ok bool) {
-	if fast {
-		if i == len(s.attrs.scan.attrs) {
-			return a, false, false
-		}
-		sa := s.attrs.scan.attrs[i]
-		return attr{key: transient(sa.key), val: transient(sa.val), text: transient(sa.text), start: sa.start, valEnd: sa.valEnd}, true, true
-	}
+// tagAttr returns the current tag's attribute i as Tokenizer.TagAttr
+// reads it, with the text the scan found where it found the same
+// attribute. more is false after the last one; ok is false when there is
+// none.
+func (s *pass) tagAttr(i int) (a attr, more, ok bool) {
 	k, v, more := s.in.z.TagAttr()
 	if k == nil {
 		return a, false, false
@@ -184,7 +185,7 @@ func (s *pass) holdLinkAttr(lk *linkAttrs, name string, a attr) bool {
 // it to the list as it will be written unless it goes, and reports it.
 // changed says whether the tag changed before it; checkAttr returns
 // whether it has now.
-func (s *pass) checkAttr(el *rules.Element, name string, a attr, link, changed bool) bool {
+func (s *pass) checkAttr(el *rules.Element, name string, a *attr, link, changed bool) bool {
 	v := s.check(el, a.key, a.val)
 	if v.reason != "" {
 		s.removedAttr(name, a.key, a.val, v.reason, v.flags)
@@ -217,7 +218,7 @@ func (s *pass) checkAttr(el *rules.Element, name string, a attr, link, changed b
 		changed = true
 		s.change(Change{Element: name, Attribute: a.key, Action: RewroteTag, Reason: ReasonUnreadableAttributes})
 	}
-	s.attrs.list = append(s.attrs.list, a)
+	s.attrs.list = append(s.attrs.list, *a)
 	return changed
 }
 
