@@ -144,6 +144,9 @@
 // crossing between the two packages, and no setting has an accessor of
 // its own. Where each step lives:
 //
+//	config.go       Config and its settings, with their defaults
+//	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
+//	preset.go       the presets
 //	compile.go      Compile: the lists, URLs, links, limits, removal
 //	attrcompile.go  attribute entries and kind declarations
 //	styles.go       per-property style rules (Config.Styles)
@@ -151,6 +154,9 @@
 //	wildcard.go     data-* wildcards
 //	embeds.go       iframe embeds (Config.Embeds)
 //	flags.go        urls.flags: reject, report, ignore
+//	kind.go         attribute kinds; kind_table.go, the built-in table
+//	hooks.go        the Go hooks of a Config
+//	sanitizer*.go   the HTML Sanitizer API's configuration, both ways
 //	rules.go        the typed settings and hooks handed to sanitize
 //	policy.go       Policy, its public accessors and the bluemonday stage
 package policy
