@@ -20,8 +20,6 @@ type attrReader struct {
 	high  int
 	scan  attrScan            // the current tag's attributes, as attrScan.scan found them
 	spans []htmlscan.AttrSpan // where they stand, when the Scanner reads the document
-	// The current link's canonical href and host (transient), or "".
-	href, hrefHost string
 }
 
 // reset empties the list for the next tag.
@@ -38,7 +36,6 @@ func (a *attrReader) clear() {
 	clear(a.list[:max(a.high, len(a.list))])
 	a.scan.clear()
 	a.high = 0
-	a.href, a.hrefHost = "", ""
 }
 
 // oversized reports whether a hostile document grew a buffer past what a
@@ -70,16 +67,20 @@ type attr struct {
 	mark          bool // val is a URL with an empty fragment: write fragmentMark after it
 }
 
-// attributes checks the current tag's attributes into s.attrs.list and reports
-// whether the tag must be written anew. It reads them as written (from
-// htmlscan's spans for a document in memory, with attrScan.scan for a
-// stream) when it can, and with Tokenizer.TagAttr otherwise.
-func (s *pass) attributes(el *rules.Element, name string) bool {
+// attributes checks the current tag's attributes into s.attrs.list and
+// reports whether the tag must be written anew, and for a link (a, area)
+// its href as the author wrote it (canonical) and its host, or "". It
+// reads them as written (from htmlscan's spans for a document in memory,
+// with attrScan.scan for a stream) when it can, and with
+// Tokenizer.TagAttr otherwise.
+func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, host string) {
 	fast := s.scanTag()
 	link := name == "a" || name == "area"
 	lk := linkAttrs{relAt: -1, targetAt: -1}
-	changed := false
-	s.attrs.href, s.attrs.hrefHost = "", ""
+	var lkp *linkAttrs // where checkAttr notes a link's href
+	if link {
+		lkp = &lk
+	}
 	for i, more := 0, true; more; i++ {
 		var a attr
 		if fast {
@@ -103,7 +104,7 @@ func (s *pass) attributes(el *rules.Element, name string) bool {
 		case link && (a.key == "rel" || a.key == "target"):
 			changed = s.holdLinkAttr(&lk, name, a) || changed
 		default:
-			changed = s.checkAttr(el, name, &a, link, changed)
+			changed = s.checkAttr(el, name, &a, lkp, changed)
 		}
 	}
 	for _, d := range s.attrs.scan.dups {
@@ -111,12 +112,12 @@ func (s *pass) attributes(el *rules.Element, name string) bool {
 		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate, 0)
 	}
 	if link {
-		changed = s.links(name, s.attrs.href != "", s.attrs.hrefHost, lk) || changed
+		changed = s.links(name, lk) || changed
 	}
 	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
 		changed = s.embedSandbox(name) || changed
 	}
-	return changed
+	return changed, lk.href, lk.host
 }
 
 // scanTag empties the list and finds the current tag's attributes as
@@ -158,10 +159,13 @@ func (s *pass) tagAttr(i int) (a attr, more, ok bool) {
 }
 
 // linkAttrs are a link's rel and target as written, and where they stand
-// in the list (or -1): links() decides their values.
+// in the list (or -1): links() decides their values. href and host are
+// its href as the author wrote it (canonical) and its host, or "": what
+// links() and the link-text check judge. All are transient.
 type linkAttrs struct {
 	rel, target     string
 	relAt, targetAt int
+	href, host      string
 }
 
 // holdLinkAttr holds a link's rel or target in its place for links(). A
@@ -185,7 +189,7 @@ func (s *pass) holdLinkAttr(lk *linkAttrs, name string, a attr) bool {
 // it to the list as it will be written unless it goes, and reports it.
 // changed says whether the tag changed before it; checkAttr returns
 // whether it has now.
-func (s *pass) checkAttr(el *rules.Element, name string, a *attr, link, changed bool) bool {
+func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs, changed bool) bool {
 	v := s.check(el, a.key, a.val)
 	if v.reason != "" {
 		s.removedAttr(name, a.key, a.val, v.reason, v.flags)
@@ -206,10 +210,10 @@ func (s *pass) checkAttr(el *rules.Element, name string, a *attr, link, changed 
 		s.change(Change{Element: name, Attribute: a.key, Action: Flagged,
 			Reason: ReasonSuspicious, Before: a.val, Flags: v.flags})
 	}
-	if link && a.key == "href" {
+	if lk != nil && a.key == "href" {
 		// The URL as the author wrote it (canonical), not a hook's: what
 		// the link-text check and rel_on judge.
-		s.attrs.href, s.attrs.hrefHost = v.url, v.host
+		lk.href, lk.host = v.url, v.host
 	}
 	a.val = v.val
 	// An empty fragment ("#", "/page#"): see fragmentMark.
@@ -384,12 +388,12 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 // author wrote is replaced in its place (relAt, targetAt:
 // its index in s.attrs.list, or -1, in lk), or removed; a new one goes
 // last.
-func (s *pass) links(name string, hasHref bool, host string, lk linkAttrs) bool {
+func (s *pass) links(name string, lk linkAttrs) bool {
 	wantRel, wantTarget := "", ""
-	if hasHref {
+	if lk.href != "" {
 		// External as a browser sees it: a host ("https://x", "//x",
 		// "\\x"), not one of the site's; relative references are internal.
-		external := host != "" && !s.r.Internal[host]
+		external := lk.host != "" && !s.r.Internal[lk.host]
 		if s.r.RelOn != rules.RelExternal || external {
 			wantRel = s.r.Rel
 		}

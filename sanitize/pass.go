@@ -97,7 +97,7 @@ func (s *pass) release() {
 		return
 	}
 	// A document in memory is read where it stands, so the attributes
-	// read, the names indexed and the last href point into it: a pooled
+	// read and the names indexed point into it: a pooled
 	// pass must not keep the caller's document alive.
 	s.attrs.clear()
 	s.in.sc.Reset(nil)

@@ -14,7 +14,7 @@ import (
 // that reuse the pooled pass, and checks the first document can be
 // collected: the pass reads a document in memory where it stands, so what
 // it read of a tag points into the caller's bytes, and a pooled pass that
-// kept it (s.attrs.list and s.attrs.scan beyond the current tag's length, s.attrs.href)
+// kept it (s.attrs.list and s.attrs.scan beyond the current tag's length)
 // held a document of up to max_input_bytes for as long as the pass was
 // reused.
 func TestPoolKeepsNoDocument(t *testing.T) {

@@ -79,7 +79,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.unwrapped(name, void)
 		return
 	}
-	changed := s.attributes(el, name)
+	changed, href, host := s.attributes(el, name)
 	if name == embedElement && !s.attrs.hasSrc() {
 		s.dropEmbed(ReasonEmbedNoSrc)
 		return
@@ -97,9 +97,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void, foreign) {
 		return
 	}
-	check := name == "a" && s.attrs.href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
+	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
 	if check {
-		s.beginLink(s.attrs.href, s.attrs.hrefHost)
+		s.beginLink(href, host)
 	}
 	if changed {
 		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false)
