@@ -161,7 +161,7 @@ func TestEmbedSandbox(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := ` sandbox="` + p.EmbedSandbox() + `"></iframe>`
+		want := ` sandbox="` + strings.Join(p.Config().Embeds.Sandbox, " ") + `"></iframe>`
 		if !strings.HasPrefix(out, `<iframe src="https://`) || !strings.HasSuffix(out, want) || strings.Count(out, "sandbox") != 1 {
 			t.Fatalf("the embed was not kept with the policy's sandbox: %q", out)
 		}

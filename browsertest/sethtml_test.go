@@ -296,7 +296,7 @@ func evalBatches[T, R any](ctx context.Context, source string, args []string, it
 	return out, nil
 }
 
-// TestSetHTMLDifferential is issue 13's differential against the browser's
+// TestSetHTMLDifferential is the differential against the browser's
 // own sanitiser, under the sanitizer-api preset: for every XSS corpus
 // vector, htmlclean's output parsed by Chromium holds no element, no
 // attribute (by element and name) and no URL (as the browser resolves it)

@@ -20,7 +20,7 @@ import (
 var commentsDir = filepath.Join("..", "testdata", "corpus", "bench", "comments")
 
 // agreeShare is the share of comments whose DOM must be the same through
-// htmlclean's sanitizer-api preset and setHTML(). Issue 13 asks for 95%;
+// htmlclean's sanitizer-api preset and setHTML(). The aim is 95%;
 // 94.0% (868 of 923) is where the preset stands: every real post (se-*)
 // agrees, and the 55 synthetic comments that do not hold URLs htmlclean
 // refuses on purpose (userinfo, data: images, javascript: in cite and
@@ -113,7 +113,7 @@ func isURLAttrKey(k string) bool {
 	return policy.KindOf(strings.TrimSpace(attr)) == policy.KindURL
 }
 
-// TestSetHTMLComments is issue 13's agreement test: on the bench comments
+// TestSetHTMLComments is the agreement test with setHTML(): on the bench comments
 // under the sanitizer-api preset, the DOM of htmlclean's output equals the
 // DOM of setHTML()'s for at least agreeShare of documents (URL attributes
 // compared as the browser resolves them), and every other document's

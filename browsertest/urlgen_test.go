@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 )
 
-// The generated half of the URL stage: deceptive forms (issue 8 point 4
-// and the hardening issue's hosts) built from small pools, plus mutations
+// The generated half of the URL stage: deceptive forms (confusable
+// separators and digits, and hosts that hide another host) built from small pools, plus mutations
 // and splices of the corpus URLs. Everything comes from one PCG stream
 // with a fixed seed, so every run judges the same inputs and a failure
 // reproduces by its input alone.

@@ -15,7 +15,7 @@ var urlOracleFacts = []struct {
 	in, scheme, host string
 	ok               bool
 }{
-	// Issue 8 point 4: what the browser does with the deceptive forms.
+	// What the browser does with the deceptive forms.
 	{"http://paypal.com∕evil.example/", "http:", "paypal.xn--comevil-ef0d.example", true}, // U+2215 is no separator
 	{"http://paypal.com／evil.example/", "", "", false},                                    // U+FF0F maps to "/": the host ends, "paypal.com/evil.example" is refused
 	{"http://１２７.0.0.1/", "http:", "127.0.0.1", true},
@@ -28,7 +28,7 @@ var urlOracleFacts = []struct {
 	{"http://ex%u0061mple.com/", "", "", false},
 	{"//evil.example/", "https:", "evil.example", true}, // the base's scheme
 	{"http://[::1", "", "", false},
-	// Issue 9 defect 3: an ASCII host keeps an empty Punycode label; a
+	// An empty Punycode label: an ASCII host keeps it; a
 	// host that needs mapping goes through IDNA, which refuses it.
 	{"http://a.xn--/", "http:", "a.xn--", true},
 	{"http://xn--.example/", "http:", "xn--.example", true},

@@ -21,7 +21,7 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// The URL stage (issue 8 point 6): Chromium's own URL parser judges
+// The URL stage: Chromium's own URL parser judges
 // urlnorm. Every URL of the URL corpora and of the generator goes through
 // urlnorm.Normalize, under the zero Options and under the ugc preset's;
 // the input and every output are then parsed in a page with new URL(s,
@@ -46,9 +46,9 @@ const urlStageMin = 20000
 const urlBatch = 2000
 
 // knownURLMismatches lists inputs whose mismatch is already filed, with
-// the defect they belong to. It may hold only the xn-- family of issue 9
-// defect 3 (invalid Punycode labels), which is being fixed in urlnorm; the
-// lead removes every entry once the fix is merged. Empty: nothing known.
+// why. It may hold only the xn-- family (invalid Punycode labels), while
+// a fix in urlnorm is under way; every entry goes once it is merged.
+// Empty: nothing known.
 var knownURLMismatches = map[string]string{}
 
 // chromeURL is Chromium's parse of one string, nil when new URL threw.

@@ -27,8 +27,9 @@ var cssAttributes = []string{"style", "fill", "stroke", "filter", "mask", "clip-
 var urlFunctions = []string{"url", "src", "image", "image-set", "cross-fade",
 	"-webkit-image-set", "-webkit-cross-fade", "-webkit-image"}
 
-// cssSeeds are the reproducers of issue 9 defect 7 and the tokenizer edge
-// cases the CSS reader is tested on.
+// cssSeeds are the style values where a CSS reader and the browser have
+// disagreed (a newline that ends a string, a comment inside an unquoted
+// url()) and the tokenizer edge cases the CSS reader is tested on.
 var cssSeeds = []string{
 	"x:'a\n' /* ' ;background:url(data:image/png,x) ; y: */",
 	"background:url(a/*);background-image:url(data:image/png,x);x:url(*/b)",

@@ -28,7 +28,7 @@ var (
 var noContent = map[string]bool{"tbody": true, "tr": true, "td": true, "th": true, "caption": true, "img": true, "br": true}
 
 // FuzzSanitizerConfigSanitize is FuzzSanitize under HTML Sanitizer API
-// configurations built from the fuzz input (issue 13, acceptance 3): cfg
+// configurations built from the fuzz input: cfg
 // chooses whether the dictionary has elements (else removeElements) and
 // attributes, comments and dataAttributes, and the subsets of
 // scElements and scAttributes it lists, and replaceWithChildrenElements.

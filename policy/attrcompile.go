@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // maxRules bounds the attribute rules one policy compiles to: one per
@@ -20,8 +22,8 @@ type attrState struct {
 	kinds     map[string]Kind // kinds declared in the Config
 	removeAll map[string]bool // attributes removed from every element
 	removeOn  map[[2]string]bool
-	patterns  map[[3]string]bool      // element, attribute, pattern
-	wild      map[[2]string]*AttrRule // element, wildcard prefix
+	patterns  map[[3]string]bool        // element, attribute, pattern
+	wild      map[[2]string]*rules.Attr // element, wildcard prefix
 	rules     int
 	// idPrefixed: ids.prefix is set, so the ids settings, not attribute
 	// entries, allow id and name.
@@ -31,7 +33,7 @@ type attrState struct {
 func newAttrState(remove []Attribute) attrState {
 	s := attrState{
 		kinds: map[string]Kind{}, removeAll: map[string]bool{},
-		removeOn: map[[2]string]bool{}, patterns: map[[3]string]bool{}, wild: map[[2]string]*AttrRule{},
+		removeOn: map[[2]string]bool{}, patterns: map[[3]string]bool{}, wild: map[[2]string]*rules.Attr{},
 	}
 	for _, r := range remove {
 		if len(r.On) == 0 {
@@ -168,13 +170,13 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 			}
 			continue
 		}
-		var m *matcher
+		var m *rules.Matcher
 		if a.Match != "" {
 			re, err := anchored(a.Match)
 			if err != nil {
 				continue // reported by checkLists
 			}
-			mm := newMatcher(re, a.Match)
+			mm := rules.NewMatcher(re, a.Match)
 			m = &mm
 		}
 		on := a.On
@@ -183,7 +185,7 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 		}
 		added := false
 		for _, name := range on {
-			el := p.elements[name]
+			el := p.r.Elements[name]
 			if el == nil || k.removed(a.Name, name) {
 				continue
 			}
@@ -200,9 +202,9 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 				k.patterns[key] = true
 			}
 			if wild {
-				el.addWild(strings.TrimSuffix(a.Name, "*"), m, k.kinds, k.wild)
+				el.AddWild(strings.TrimSuffix(a.Name, "*"), m, k.kinds, k.wild)
 			} else {
-				el.add(a.Name, m, kind)
+				el.Add(a.Name, m, kind)
 			}
 		}
 		if strict && !added && len(a.On) > 0 {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -119,10 +120,10 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.checkLists(c)
 	k.checkRemovedUnderWildcards(c)
 	flat := flatten(c)
-	p := &Policy{cfg: flat, elements: map[string]*Element{}, internal: map[string]bool{}}
+	p := &Policy{cfg: flat, r: rules.Rules{Elements: map[string]*rules.Element{}, Internal: map[string]bool{}}}
 	for _, name := range flat.Elements {
 		if forbiddenElements[name] == "" && nameRE.MatchString(name) {
-			p.elements[name] = &Element{Name: name, attrs: map[string]*AttrRule{}}
+			p.r.Elements[name] = &rules.Element{Name: name, Attrs: map[string]*rules.Attr{}}
 		}
 	}
 	k.addAttributes(p, c.Attributes, "attributes", false)
@@ -146,6 +147,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 		return nil, k.errs, k.more
 	}
 	p.bm = p.bluemonday()
+	p.settle()
 	return p, nil, 0
 }
 
@@ -285,7 +287,7 @@ func (k *compiler) urls(p *Policy, u URLs) {
 		case r.Scheme != "http" && r.Scheme != "https":
 			k.fail("urls.base", "%q is not an absolute http(s) URL", u.Base)
 		default:
-			p.internal[r.Host] = true
+			p.r.Internal[r.Host] = true
 		}
 	}
 	switch u.Userinfo {
@@ -297,7 +299,7 @@ func (k *compiler) urls(p *Policy, u URLs) {
 	default:
 		k.fail("urls.userinfo", "%q is not one of reject, strip, keep", u.Userinfo)
 	}
-	p.urlOpts = o
+	p.r.URL = o
 }
 
 func (k *compiler) links(p *Policy, l Links) {
@@ -321,7 +323,7 @@ func (k *compiler) links(p *Policy, l Links) {
 	default:
 		k.fail("links.text_mismatch", "%q is not one of reject, rewrite, report, ignore", l.TextMismatch)
 	}
-	if l.TargetBlank && p.elements["a"] == nil && p.elements["area"] == nil {
+	if l.TargetBlank && p.r.Elements["a"] == nil && p.r.Elements["area"] == nil {
 		k.fail("links.target_blank", "no link element (a, area) is allowed")
 	}
 	for i, h := range l.InternalHosts {
@@ -330,7 +332,7 @@ func (k *compiler) links(p *Policy, l Links) {
 			k.fail(fmt.Sprintf("links.internal_hosts[%d]", i), "%q is not a host name", h)
 			continue
 		}
-		p.internal[r.Host] = true
+		p.r.Internal[r.Host] = true
 	}
 }
 
@@ -365,11 +367,11 @@ func (k *compiler) removal(p *Policy, flat Config) {
 	switch flat.Unlisted {
 	case "", "unwrap":
 	case "drop":
-		p.dropUnlisted = true
+		p.r.Unlisted = rules.UnlistedDrop
 	default:
 		k.fail("unlisted", "%q is not one of unwrap, drop", flat.Unlisted)
 	}
-	p.removal = map[string]bool{}
+	p.r.Removal = map[string]bool{}
 	for _, l := range []struct {
 		field string
 		names []string
@@ -377,21 +379,21 @@ func (k *compiler) removal(p *Policy, flat Config) {
 	}{{"drop", flat.Drop, true}, {"unwrap", flat.Unwrap, false}} {
 		for i, name := range l.names {
 			field := fmt.Sprintf("%s[%d]", l.field, i)
-			drop, seen := p.removal[name]
+			drop, seen := p.r.Removal[name]
 			switch why, bad := forbiddenElements[name]; {
 			case bad:
 				k.fail(field, "%q is never allowed (it %s) and keeps its own handling", name, why)
 			case !nameRE.MatchString(name):
 				k.fail(field, "%q is not an element name (lower case letters, digits, \"-\")", name)
-			case p.elements[name] != nil:
+			case p.r.Elements[name] != nil:
 				k.fail(field, "%q is allowed: only an element the policy does not allow is dropped or unwrapped", name)
 			case seen && drop != l.drop:
 				k.fail(field, "%q is in both drop and unwrap", name)
 			default:
-				p.removal[name] = l.drop
-				p.dropsAny = p.dropsAny || l.drop
+				p.r.Removal[name] = l.drop
+				p.r.DropsAny = p.r.DropsAny || l.drop
 			}
 		}
 	}
-	p.dropsAny = p.dropsAny || p.dropUnlisted
+	p.r.DropsAny = p.r.DropsAny || p.r.Unlisted == rules.UnlistedDrop
 }

@@ -80,9 +80,7 @@
 // keeps no other attribute it is not given by name) covers neither names
 // that say they hold a URL (data-src) nor names declared another kind;
 // an entry naming the attribute, then the longest prefix, wins. See
-// [Attribute], [ClassRule], [IDs] and [Links] for the rules, and
-// [Element.AllowsClass] and [Policy.PrefixID] for how package sanitize
-// reads them.
+// [Attribute], [ClassRule], [IDs] and [Links] for the rules.
 //
 // # Attribute kinds
 //
@@ -136,4 +134,29 @@
 // URLs and has an explicit scheme list. That stage is not exported: alone
 // it would keep what the first stage refuses (userinfo, confusable hosts),
 // so the only way to apply a policy is package sanitize.
+//
+// # What crosses to package sanitize
+//
+// Compiling a policy also builds the rules package sanitize enforces: an
+// internal value (internal/rules) with every setting as a typed constant,
+// the element and attribute rules, and the bluemonday stage as a
+// function. [Policy.Rules] hands it over; it is the module's one
+// crossing between the two packages, and no setting has an accessor of
+// its own. Where each step lives:
+//
+//	config.go       Config and its settings, with their defaults
+//	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
+//	preset.go       the presets
+//	compile.go      Compile: the lists, URLs, links, limits, removal
+//	attrcompile.go  attribute entries and kind declarations
+//	styles.go       per-property style rules (Config.Styles)
+//	tokens.go       class rules, ids.prefix, rel tokens
+//	wildcard.go     data-* wildcards
+//	embeds.go       iframe embeds (Config.Embeds)
+//	flags.go        urls.flags: reject, report, ignore
+//	kind.go         attribute kinds; kind_table.go, the built-in table
+//	hooks.go        the Go hooks of a Config
+//	sanitizer*.go   the HTML Sanitizer API's configuration, both ways
+//	rules.go        the typed settings and hooks handed to sanitize
+//	policy.go       Policy, its public accessors and the bluemonday stage
 package policy

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -139,11 +140,11 @@ func (k *compiler) embeds(p *Policy, e Embeds) {
 		switch msg := hostProblem(h); {
 		case msg != "":
 			k.fail(field, "%q %s", h, msg)
-		case sameOrigin && p.internal[h]:
+		case sameOrigin && p.r.Internal[h]:
 			k.fail(field, "%q is the site's own host (urls.base, links.internal_hosts): with allow-scripts and allow-same-origin a page of the same origin can remove its sandbox", h)
 		}
 	}
-	if !slices.Contains(p.urlOpts.Schemes, "https") {
+	if !slices.Contains(p.r.URL.Schemes, "https") {
 		k.fail("embeds.hosts", "embeds load https URLs: add https to urls.schemes")
 	}
 	if len(k.errs) > 0 || k.more > 0 {
@@ -151,25 +152,25 @@ func (k *compiler) embeds(p *Policy, e Embeds) {
 	}
 	hosts := setEdit(e.Hosts, nil, nil)
 	p.cfg.Embeds = Embeds{Hosts: hosts, Sandbox: sandbox}
-	p.sandbox = strings.Join(sandbox, " ")
+	p.r.Sandbox = strings.Join(sandbox, " ")
 	quoted := make([]string, len(hosts))
 	for i, h := range hosts {
 		quoted[i] = regexp.QuoteMeta(h)
 	}
-	p.embedHosts = hosts
-	el := &Element{Name: "iframe", attrs: map[string]*AttrRule{}}
+	p.r.EmbedHosts = hosts
+	el := &rules.Element{Name: "iframe", Attrs: map[string]*rules.Attr{}}
 	// The canonical form of an allowed src: https, the host, then "/"
 	// (urlnorm writes the root path of an https URL).
 	src := `https://(?:` + strings.Join(quoted, "|") + `)/(?s:.*)`
-	for _, a := range append([]struct{ name, match string }{{"src", src}, {"sandbox", regexp.QuoteMeta(p.sandbox)}}, embedAttributes...) {
-		var m *matcher
+	for _, a := range append([]struct{ name, match string }{{"src", src}, {"sandbox", regexp.QuoteMeta(p.r.Sandbox)}}, embedAttributes...) {
+		var m *rules.Matcher
 		if a.match != "" {
-			mm := newMatcher(regexp.MustCompile(`^(?:`+a.match+`)$`), a.match)
+			mm := rules.NewMatcher(regexp.MustCompile(`^(?:`+a.match+`)$`), a.match)
 			m = &mm
 		}
-		el.add(a.name, m, KindOf(a.name))
+		el.Add(a.name, m, KindOf(a.name))
 	}
-	p.elements["iframe"] = el
+	p.r.Elements["iframe"] = el
 }
 
 // sandbox checks Embeds.Sandbox and returns the tokens to write, in
@@ -191,16 +192,4 @@ func (k *compiler) sandbox(tokens []string) []string {
 		}
 	}
 	return slices.DeleteFunc(slices.Clone(sandboxTokens), func(t string) bool { return !slices.Contains(tokens, t) })
-}
-
-// EmbedSandbox returns the sandbox attribute written on every iframe (in
-// place of the input's), or "" if the policy allows no iframe. Package
-// sanitize writes it; the iframe's attribute rule allows only it.
-func (p *Policy) EmbedSandbox() string { return p.sandbox }
-
-// EmbedHost reports whether an iframe may load from host, in urlnorm's
-// canonical form.
-func (p *Policy) EmbedHost(host string) bool {
-	_, ok := slices.BinarySearch(p.embedHosts, host)
-	return ok
 }

@@ -67,7 +67,7 @@ func TestEmbedsGoAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := p.EmbedSandbox(), "allow-scripts allow-presentation"; got != want {
+	if got, want := p.r.Sandbox, "allow-scripts allow-presentation"; got != want {
 		t.Errorf("EmbedSandbox() = %q, want %q (the written order)", got, want)
 	}
 	want := Embeds{Hosts: []string{"player.vimeo.com", "www.youtube-nocookie.com"}, Sandbox: []string{"allow-scripts", "allow-presentation"}}
@@ -75,11 +75,11 @@ func TestEmbedsGoAPI(t *testing.T) {
 		t.Errorf("Config().Embeds (-want +got):\n%s", diff)
 	}
 	for h, want := range map[string]bool{"player.vimeo.com": true, "vimeo.com": false, "www.youtube.com": false, "": false} {
-		if got := p.EmbedHost(h); got != want {
+		if got := p.r.EmbedHost(h); got != want {
 			t.Errorf("EmbedHost(%q) = %v, want %v", h, got, want)
 		}
 	}
-	el := p.Element("iframe")
+	el := p.r.Elements["iframe"]
 	if el == nil {
 		t.Fatal("no iframe element")
 	}
@@ -133,7 +133,7 @@ func TestEmbedsNeverElsewhere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Element("iframe") != nil || p.EmbedSandbox() != "" || len(p.Config().Embeds.Hosts) > 0 {
+		if p.r.Elements["iframe"] != nil || p.r.Sandbox != "" || len(p.Config().Embeds.Hosts) > 0 {
 			t.Errorf("preset %s allows iframe", name)
 		}
 	}
@@ -141,8 +141,8 @@ func TestEmbedsNeverElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	el := p.Element("iframe")
-	if el == nil || p.Element("p").Attr("class") == nil || p.Element("p").Attr("style") == nil {
+	el := p.r.Elements["iframe"]
+	if el == nil || p.r.Elements["p"].Attr("class") == nil || p.r.Elements["p"].Attr("style") == nil {
 		t.Fatal("the policy did not compile as written")
 	}
 	for _, attr := range []string{"class", "allow", "style"} {

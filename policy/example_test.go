@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/policy"
@@ -35,10 +36,10 @@ func ExamplePreset() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p == policy.UGC(), p.Element("a").Attr("href") != nil, p.Element("script") == nil)
+	fmt.Println(p == policy.UGC(), slices.Contains(p.Config().Elements, "a"), slices.Contains(p.Config().Elements, "script"))
 	fmt.Println(p.URLOptions().Schemes, p.Rel())
 	// Output:
-	// true true true
+	// true true false
 	// [http https mailto] [nofollow ugc]
 }
 
@@ -54,9 +55,9 @@ links:
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.Element("img") == nil, p.TargetBlank(), p.Rel())
+	fmt.Println(slices.Contains(p.Config().Elements, "img"), p.Config().Links.TargetBlank, p.Rel())
 	// Output:
-	// true true [nofollow noopener ugc]
+	// false true [nofollow noopener ugc]
 }
 
 func ExampleLoad_errors() {
@@ -78,9 +79,9 @@ func ExampleCompile() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.Element("a") == nil, p.Element("b") != nil)
+	fmt.Println(slices.Contains(p.Config().Elements, "a"), slices.Contains(p.Config().Elements, "b"))
 	// Output:
-	// true true
+	// false true
 }
 
 // ExampleFromSanitizerConfig reads the configuration a page gives the
@@ -94,11 +95,12 @@ func ExampleFromSanitizerConfig() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.Element("a").Attr("href") != nil, p.Element("b").Attr("href") != nil, p.Element("i") != nil)
+	out, _ := sanitize.String(`<a href="https://example.com/" title="t">a</a> <b href="/">b</b> <i>i</i>`, p)
+	fmt.Printf("%q\n", out)
 	_, err = policy.FromSanitizerConfig([]byte(`{"elements": ["p"], "removeElements": ["p"]}`))
 	fmt.Println(err)
 	// Output:
-	// true false false
+	// "<a href=\"https://example.com/\" title=\"t\">a</a> <b>b</b> "
 	// policy: removeElements: cannot be used with elements: a config lists the elements it allows or those it removes, not both
 	// policy: removeElements[0]: "p" is also in elements[0]
 }

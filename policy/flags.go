@@ -33,8 +33,8 @@ type flagChoice struct {
 // reject what exists only to deceive a reader or a filter into reading
 // another destination, name as allowed what ordinary links carry (so
 // that urls.strict keeps them), and leave the rare oddities to the
-// default. The bench corpus (testdata/corpus/bench) and issue 8 are the
-// evidence for each line.
+// default. The bench corpus (testdata/corpus/bench) and the deceptive
+// link set (fuzz/sanitizetest) are the evidence for each line.
 var presetFlags = map[string]flagChoice{
 	"confusable":          {FlagReject, "a host written to look like another (pаypal.com with a Cyrillic а, ɡoogle.com); UTS #39"},
 	"lookalike-separator": {FlagReject, "a host hiding a look-alike / . @ (paypal.com∕evil.example): the reader sees the wrong host"},
@@ -111,9 +111,9 @@ func (k *compiler) flags(p *Policy, u URLs) {
 		f, _ := urlnorm.FlagByName(name)
 		switch effective[name] {
 		case FlagReject:
-			p.urlOpts.Reject |= f
+			p.r.URL.Reject |= f
 		case FlagReport:
-			p.report |= f
+			p.r.Report |= f
 		}
 	}
 	p.cfg.URLs.Flags = effective

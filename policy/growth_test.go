@@ -43,7 +43,7 @@ func loadCosts(srcs ...string) (allocs []uint64, cpu []time.Duration, errs []err
 	return allocs, cpu, errs
 }
 
-// TestLoadGrowth is issue 9 defect 10's check: for every dimension of a
+// TestLoadGrowth: for every dimension of a
 // policy file, loading it at 8n costs less than 16 times what it costs
 // at n (linear gives 8, quadratic 64). Allocations are counted exactly;
 // CPU time (not wall time: the machine is shared) is the least of

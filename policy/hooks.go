@@ -66,8 +66,5 @@ const (
 	Drop
 )
 
-// Hooks returns the policy's hooks; the zero Hooks if it has none.
-func (p *Policy) Hooks() Hooks { return p.cfg.Hooks }
-
 // hasHooks reports whether h holds a hook.
 func (h Hooks) hasHooks() bool { return h.URL != nil || h.Element != nil }

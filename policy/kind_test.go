@@ -92,26 +92,26 @@ func TestKindNames(t *testing.T) {
 	}
 }
 
-// TestUnknownKindRefused is issue 9 defect 9: attributes the table does
-// not know used to be compiled as URLs. Now such a policy is refused at
-// the attribute's line, and the issue's policy compiles with the right
-// kinds.
+// TestUnknownKindRefused: an attribute the kind table does not know is
+// not compiled as a URL (or anything else): such a policy is refused at
+// the attribute's line, and a policy of known media and microdata
+// attributes compiles with the right kinds.
 func TestUnknownKindRefused(t *testing.T) {
 	p, err := Load(strings.NewReader("extends: ugc\nadd:\n  elements: [video]\n  attributes:\n    - {name: controls, on: [video]}\n    - {name: muted, on: [video]}\n    - {name: preload, on: [video]}\n    - {name: itemprop, on: [span]}\n"), "p.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for attr, want := range map[string]Kind{"controls": KindBool, "muted": KindBool, "preload": KindEnum} {
-		if got := p.Element("video").Attr(attr).Kind(); got != want {
+		if got := p.r.Elements["video"].Attr(attr).Kind; got != want {
 			t.Errorf("video[%s] kind = %s, want %s", attr, got, want)
 		}
 	}
-	if got := p.Element("span").Attr("itemprop").Kind(); got != KindText {
+	if got := p.r.Elements["span"].Attr("itemprop").Kind; got != KindText {
 		t.Errorf("span[itemprop] kind = %s, want text", got)
 	}
-	for el, rules := range p.elements {
-		for name, r := range rules.attrs {
-			if r.Kind() == KindUnknown {
+	for el, e := range p.r.Elements {
+		for name, r := range e.Attrs {
+			if r.Kind == KindUnknown {
 				t.Errorf("%s[%s] compiled with no kind", el, name)
 			}
 		}
@@ -156,11 +156,11 @@ func TestDeclaredKinds(t *testing.T) {
 				}
 				name := strings.Fields(strings.TrimPrefix(tc.attrs, "    - {name: "))[0]
 				name = strings.TrimSuffix(strings.TrimSuffix(name, ","), "}")
-				el := p.Element("span")
+				el := p.r.Elements["span"]
 				if strings.Contains(tc.attrs, "on: [b]") {
-					el = p.Element("b")
+					el = p.r.Elements["b"]
 				}
-				if got := el.Attr(name).Kind(); got != tc.want {
+				if got := el.Attr(name).Kind; got != tc.want {
 					t.Errorf("kind of %s = %s, want %s", name, got, tc.want)
 				}
 				return
@@ -209,7 +209,7 @@ func TestDeclaredKindsRoundTrip(t *testing.T) {
 		}
 	}
 	p, _ := LoadFile(own)
-	if got := p.Element("img").Attr("data-src").Kind(); got != KindURL {
+	if got := p.r.Elements["img"].Attr("data-src").Kind; got != KindURL {
 		t.Errorf("img[data-src] kind = %s, want url", got)
 	}
 }
@@ -226,7 +226,7 @@ func TestCompileAttributeKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.Element("p").Attr("x-foo").Kind(); got != KindBool {
+	if got := p.r.Elements["p"].Attr("x-foo").Kind; got != KindBool {
 		t.Errorf("kind = %s, want boolean", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/htmlclean/htmlclean/internal/policystage"
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -19,79 +19,20 @@ import (
 // concurrent use; build one with [Compile], [Preset] or [LoadFile] and
 // share it.
 type Policy struct {
-	name       string
-	cfg        Config
-	elements   map[string]*Element
-	urlOpts    urlnorm.Options
-	report     urlnorm.Flags // the flags urls.flags maps to report
-	rel        []string
-	internal   map[string]bool // the base URL's host and Links.InternalHosts
-	idPrefix   string          // IDs.Prefix, once checked
-	classRE    *regexp.Regexp  // what the policy stage allows in a filtered class
-	sandbox    string          // the sandbox written on iframes (Config.Embeds), or ""
-	embedHosts []string        // Config.Embeds.Hosts, sorted
-	bm         *bluemonday.Policy
-	// What becomes of an element the policy does not allow: Drop and
-	// Unwrap by name (true: dropped), else dropUnlisted (Unlisted).
-	removal      map[string]bool
-	dropUnlisted bool
-	dropsAny     bool // dropUnlisted, or a name in Drop: DropsContent may be true
+	name    string
+	cfg     Config
+	r       rules.Rules    // what package sanitize enforces ([Policy.Rules])
+	rel     []string       // links.rel, with noopener for target_blank
+	classRE *regexp.Regexp // what the policy stage allows in a filtered class
+	bm      *bluemonday.Policy
 }
 
-// Element is an allowed element and the attributes allowed on it: by
-// name, by data-* wildcard ([Element.Attr]) and, for class, token by
-// token ([Element.AllowsClass]).
-type Element struct {
-	Name     string
-	attrs    map[string]*AttrRule
-	wild     []wildRule      // data-* wildcards, for names attrs lacks
-	declared map[string]Kind // the kinds the policy declares, for wild
-	classes  []*classRule    // per-token class rules, or none
-}
-
-// AttrRule allows an attribute on an element: the value must match one
-// of its patterns, or anything if it has none. Its [AttrRule.Kind] says
-// how sanitize checks the value.
-type AttrRule struct {
-	kind     Kind
-	any      bool
-	patterns []matcher
-	sources  []string    // the patterns as written
-	styles   *styleRules // a style attribute allowed per property (Config.Styles)
-}
-
-// Kind returns what the attribute's value holds; never [KindUnknown] for a
-// rule of a compiled policy.
-func (r *AttrRule) Kind() Kind { return r.kind }
-
-// Allows reports whether the attribute may have this value.
-func (r *AttrRule) Allows(value string) bool {
-	if r.any {
-		return true
-	}
-	for _, m := range r.patterns {
-		if m.MatchString(value) {
-			return true
-		}
-	}
-	return false
-}
-
-// add enters one attribute entry (m nil: any value) on the element. The
-// compiler has already dropped a pattern the rule holds.
-func (e *Element) add(name string, m *matcher, kind Kind) {
-	r := e.attrs[name]
-	if r == nil {
-		r = &AttrRule{kind: kind}
-		e.attrs[name] = r
-	}
-	if m == nil {
-		r.any = true
-	} else {
-		r.patterns = append(r.patterns, *m)
-		r.sources = append(r.sources, m.source)
-	}
-}
+// Rules returns the compiled rules package sanitize enforces. It is this
+// module's one crossing from package policy to package sanitize, and of
+// no use outside the module: only its packages can name the result's
+// type. The maps and slices it holds are shared and must not be
+// modified.
+func (p *Policy) Rules() rules.Rules { return p.r }
 
 // attributeList writes the compiled attribute rules back as a Config
 // list: one entry per attribute and pattern, listing its elements, with
@@ -100,25 +41,25 @@ func (p *Policy) attributeList() []Attribute {
 	type key struct{ name, match string }
 	on := map[key][]string{}
 	kinds := map[string]Kind{}
-	enter := func(name string, r *AttrRule, el string) {
-		if r.styles != nil {
+	enter := func(name string, r *rules.Attr, el string) {
+		if r.Styles != nil {
 			return // written back as Config.Styles
 		}
-		kinds[name] = r.kind
-		if r.any {
+		kinds[name] = r.Kind
+		if r.Any {
 			on[key{name, ""}] = append(on[key{name, ""}], el)
 			return
 		}
-		for _, src := range r.sources {
+		for _, src := range r.Sources {
 			on[key{name, src}] = append(on[key{name, src}], el)
 		}
 	}
-	for _, el := range p.elements {
-		for name, r := range el.attrs {
+	for _, el := range p.r.Elements {
+		for name, r := range el.Attrs {
 			enter(name, r, el.Name)
 		}
-		for _, w := range el.wild {
-			enter(w.prefix+"*", w.rule, el.Name)
+		for _, w := range el.Wild {
+			enter(w.Prefix+"*", w.Rule, el.Name)
 		}
 	}
 	var out []Attribute
@@ -142,85 +83,20 @@ func (p *Policy) attributeList() []Attribute {
 	return out
 }
 
-// Attr returns the rule of an attribute allowed on the element, or nil.
-// The name must be lower case. An entry that names the attribute wins
-// over a data-* wildcard that covers it.
-func (e *Element) Attr(name string) *AttrRule {
-	if r := e.attrs[name]; r != nil || len(e.wild) == 0 {
-		return r
-	}
-	return e.wildAttr(name)
-}
-
-// Element returns the rule of an allowed element, or nil. The name must be
-// lower case.
-func (p *Policy) Element(name string) *Element { return p.elements[name] }
-
 // URLOptions returns the options every URL of this policy is normalised
 // with; its Schemes is never nil.
 func (p *Policy) URLOptions() urlnorm.Options {
-	o := p.urlOpts
+	o := p.r.URL
 	o.Schemes = slices.Clone(o.Schemes)
 	return o
 }
 
-// ReportFlags returns the flags a URL is kept with and reported for
-// (urls.flags "report"). The flags it is refused for are
-// URLOptions().Reject; the others are ignored: sanitize leaves them out of
-// its report.
-func (p *Policy) ReportFlags() urlnorm.Flags { return p.report }
-
 // Rel returns the tokens written to the rel attribute of every link
-// (every external one, if [Policy.RelOn] is "external"), sorted.
+// (every external one, if links.rel_on is "external"), sorted.
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
-
-// TextMismatch returns what Links.TextMismatch says to do with a link
-// whose text names another host than its href: "reject" (also for an
-// unset value), "rewrite", "report" or "ignore".
-func (p *Policy) TextMismatch() string {
-	if p.cfg.Links.TextMismatch == "" {
-		return "reject"
-	}
-	return p.cfg.Links.TextMismatch
-}
-
-// TargetBlank reports whether external links get target="_blank".
-func (p *Policy) TargetBlank() bool { return p.cfg.Links.TargetBlank }
-
-// Internal reports whether a canonical host (urlnorm's form) belongs to
-// the site: the base URL's host or one of Links.InternalHosts.
-func (p *Policy) Internal(host string) bool {
-	return p.internal[host]
-}
 
 // Limits returns the limits, with defaults filled in.
 func (p *Policy) Limits() Limits { return p.cfg.Limits }
-
-// KeepsBareElements reports whether an element that means nothing
-// without its attributes is written when none is left
-// (Config.BareElements).
-func (p *Policy) KeepsBareElements() bool { return p.cfg.BareElements == "keep" }
-
-// WordBreaks reports whether the pass separates words a dropped element
-// separated (Config.WordBreaks).
-func (p *Policy) WordBreaks() bool { return p.cfg.WordBreaks }
-
-// DropsContent reports whether the element name, which the policy does
-// not allow, is removed with its content (Config.Unlisted "drop", or a
-// name in Config.Drop) rather than unwrapped. It is false for an allowed
-// or [Forbidden] element: the sanitizer handles those as it always does.
-func (p *Policy) DropsContent(name string) bool {
-	if !p.dropsAny {
-		return false // most policies: no lookup per dropped tag
-	}
-	if p.elements[name] != nil || forbiddenElements[name] != "" {
-		return false
-	}
-	if drop, ok := p.removal[name]; ok {
-		return drop
-	}
-	return p.dropUnlisted
-}
 
 // Config returns the policy as it takes effect: Add and Remove applied,
 // defaults filled in. It compiles to an equal policy.
@@ -269,16 +145,12 @@ func (p *Policy) String() string {
 	return b.String()
 }
 
-func init() {
-	policystage.Apply = func(p any, w io.Writer, r io.Reader) error { return p.(*Policy).apply(w, r) }
-}
-
 // apply runs the policy's allowlist over HTML from r and writes the result
 // to w: the last stage of sanitize.Sanitize, done with bluemonday, which
 // requires every URL to parse, allows only the policy's schemes and keeps
 // only the policy's elements and attributes. It streams. It is not
-// exported (package sanitize reaches it through internal/policystage):
-// alone it keeps URLs the first stage refuses, such as
+// exported (package sanitize reaches it through [Policy.Rules]): alone
+// it keeps URLs the first stage refuses, such as
 // http://bank.example@evil.example/.
 func (p *Policy) apply(w io.Writer, r io.Reader) error {
 	if err := p.bm.SanitizeReaderToWriter(r, w); err != nil {
@@ -293,27 +165,27 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 	bm.RequireParseableURLs(true)
 	bm.AllowRelativeURLs(p.cfg.URLs.Relative == "allow")
 	// bluemonday's zero scheme list would allow none; say so explicitly.
-	bm.AllowURLSchemes(p.urlOpts.Schemes...)
+	bm.AllowURLSchemes(p.r.URL.Schemes...)
 	wild := false
-	for name, el := range p.elements {
+	for name, el := range p.r.Elements {
 		bm.AllowElements(name)
 		// Without this bluemonday drops allowed elements that have no
 		// attributes left, such as a link whose href was refused.
 		bm.AllowNoAttrs().OnElements(name)
-		wild = wild || len(el.wild) > 0
+		wild = wild || len(el.Wild) > 0
 		if el.FiltersClasses() {
 			bm.AllowAttrs("class").Matching(p.classRE).OnElements(name)
 		}
-		if p.idPrefix != "" {
-			bm.AllowAttrs("id", "name").Matching(idRE(p.idPrefix)).OnElements(name)
+		if p.r.IDPrefix != "" {
+			bm.AllowAttrs("id", "name").Matching(idRE(p.r.IDPrefix)).OnElements(name)
 		}
-		for attr, rule := range el.attrs {
+		for attr, rule := range el.Attrs {
 			switch {
-			case rule.any:
+			case rule.Any:
 				bm.AllowAttrs(attr).OnElements(name)
 			default:
-				for _, m := range rule.patterns {
-					bm.AllowAttrs(attr).Matching(m.re).OnElements(name)
+				for _, m := range rule.Patterns {
+					bm.AllowAttrs(attr).Matching(m.RE).OnElements(name)
 				}
 			}
 		}

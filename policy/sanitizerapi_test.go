@@ -71,13 +71,13 @@ func TestSanitizerAPIPreset(t *testing.T) {
 		t.Errorf("elements mismatch (-want +got):\n%s", diff)
 	}
 	for _, e := range []string{"body", "head", "html", "title", "svg", "math", "script", "style"} {
-		if p.Element(e) != nil {
+		if p.Rules().Elements[e] != nil {
 			t.Errorf("sanitizer-api allows <%s>", e)
 		}
 	}
 	for e, attrs := range elements {
 		for _, a := range attrs {
-			if el := p.Element(e); el != nil && el.Attr(a) == nil {
+			if el := p.Rules().Elements[e]; el != nil && el.Attr(a) == nil {
 				t.Errorf("<%s %s> is in the browser's default but not allowed", e, a)
 			}
 		}
@@ -86,24 +86,23 @@ func TestSanitizerAPIPreset(t *testing.T) {
 		if !slices.Contains(global, a) {
 			t.Fatalf("the recorded default lost the global attribute %q", a)
 		}
-		if p.Element("p").Attr(a) == nil {
+		if p.Rules().Elements["p"].Attr(a) == nil {
 			t.Errorf("global attribute %q not allowed on <p>", a)
 		}
 	}
 	for _, a := range []string{"href", "id", "class", "style", "fill", "color", "data-x", "rel", "target"} {
-		if p.Element("p").Attr(a) != nil || p.Element("span").Attr(a) != nil {
+		if p.Rules().Elements["p"].Attr(a) != nil || p.Rules().Elements["span"].Attr(a) != nil {
 			t.Errorf("%q allowed on p or span; the browser's default does not keep it there", a)
 		}
 	}
 }
 
 // TestSanitizerAPINoLinkSettings: like setHTML(), the preset writes no
-// rel and no target, and keeps none the input had (acceptance 2 of
-// issue 13).
+// rel and no target, and keeps none the input had.
 func TestSanitizerAPINoLinkSettings(t *testing.T) {
 	p := policy.SanitizerAPI()
-	if len(p.Rel()) != 0 || p.TargetBlank() {
-		t.Fatalf("Rel() = %q, TargetBlank() = %v; want none", p.Rel(), p.TargetBlank())
+	if len(p.Rel()) != 0 || p.Rules().TargetBlank {
+		t.Fatalf("Rel() = %q, TargetBlank() = %v; want none", p.Rel(), p.Rules().TargetBlank)
 	}
 	tests := []struct{ name, in, want string }{
 		{"plain", `<a href="https://example.com/">x</a>`, `<a href="https://example.com/">x</a>`},

@@ -121,7 +121,7 @@ func allowedPairs(p *policy.Policy, attrs ...string) []string {
 	for _, e := range p.Config().Elements {
 		out = append(out, e)
 		for _, a := range attrs {
-			if el := p.Element(e); el != nil && el.Attr(a) != nil {
+			if el := p.Rules().Elements[e]; el != nil && el.Attr(a) != nil {
 				out = append(out, e+" "+a)
 			}
 		}
@@ -175,16 +175,16 @@ func TestSanitizerConfigRemoveForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range []string{"p", "a", "table", "i"} {
-		if p.Element(e) == nil {
+		if p.Rules().Elements[e] == nil {
 			t.Errorf("%s not allowed", e)
 		}
 	}
 	for _, e := range []string{"img", "b", "script", "iframe", "svg", "math", "style"} {
-		if p.Element(e) != nil {
+		if p.Rules().Elements[e] != nil {
 			t.Errorf("%s allowed", e)
 		}
 	}
-	a := p.Element("a")
+	a := p.Rules().Elements["a"]
 	for _, name := range []string{"href", "dir", "lang", "data-x"} {
 		if a.Attr(name) == nil {
 			t.Errorf("a %s not allowed", name)
@@ -199,7 +199,7 @@ func TestSanitizerConfigRemoveForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Element("p").Attr("data-x") != nil {
+	if p.Rules().Elements["p"].Attr("data-x") != nil {
 		t.Error("data-x allowed although removeAttributes names a data attribute")
 	}
 }
@@ -343,18 +343,18 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, n := range tc.dropped {
-				if !p.DropsContent(n) {
+				if !rulesOf(p).DropsContent(n) {
 					t.Errorf("DropsContent(%q) = false, want true", n)
 				}
 			}
 			for _, n := range append(tc.unwraps, "script", "p") {
-				if p.DropsContent(n) {
+				if rulesOf(p).DropsContent(n) {
 					t.Errorf("DropsContent(%q) = true, want false", n)
 				}
 			}
 		})
 	}
-	if !policy.SanitizerAPI().DropsContent("font") || policy.SanitizerAPI().DropsContent("p") {
+	if !rulesOf(policy.SanitizerAPI()).DropsContent("font") || rulesOf(policy.SanitizerAPI()).DropsContent("p") {
 		t.Error("the sanitizer-api preset does not drop unlisted elements with their content")
 	}
 	c := policy.Config{Elements: []string{"p"}, Unwrap: []string{"center"}, Drop: []string{"font"}}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // htmlElements are the elements a SanitizerConfig without an elements
@@ -175,7 +177,7 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
 	case KindOf(n.Name) != KindUnknown:
 		return a, true
-	case strings.HasPrefix(n.Name, "data-") && coveredName("data-", n.Name, nil):
+	case strings.HasPrefix(n.Name, "data-") && rules.CoveredName("data-", n.Name, nil):
 		a.Kind = KindText.String()
 		return a, true
 	default:

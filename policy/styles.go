@@ -7,6 +7,8 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // Style allows one CSS property in style attributes, with a rule for its
@@ -60,14 +62,6 @@ var (
 	keywordRE  = regexp.MustCompile(`^-?[a-z][a-z0-9-]*$`)
 )
 
-// styleRules is what an element's style attribute allows: a value pattern
-// per property, and the pattern of a whole attribute made of them.
-type styleRules struct {
-	props map[string]*regexp.Regexp // anchored, the CSS-wide keywords included
-	parts map[string]string         // the same, unanchored, for whole
-	whole *regexp.Regexp
-}
-
 // stylePattern returns s's value pattern, unanchored, or an error message.
 func stylePattern(s Style) (string, string) {
 	set := 0
@@ -115,7 +109,7 @@ func anchors(re *syntax.Regexp) bool {
 // styles checks the Styles list and enters it into the allowed elements:
 // their style attribute becomes a per-property rule.
 func (k *compiler) styles(p *Policy, styles []Style) {
-	rules := map[string]*styleRules{}
+	byEl := map[string]*rules.Styles{}
 	for i, s := range styles {
 		field := fmt.Sprintf("styles[%d]", i)
 		switch {
@@ -134,56 +128,41 @@ func (k *compiler) styles(p *Policy, styles []Style) {
 		pat = `(?:` + pat + `|` + cssWide + `)`
 		on := s.On
 		if len(on) == 0 {
-			on = slices.Sorted(maps.Keys(p.elements))
+			on = slices.Sorted(maps.Keys(p.r.Elements))
 		}
 		for j, name := range on {
-			el := p.elements[name]
+			el := p.r.Elements[name]
 			if el == nil {
 				k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q is not an allowed element", name)
 				continue
 			}
-			if r := el.attrs["style"]; r != nil && r.styles == nil {
+			if r := el.Attrs["style"]; r != nil && r.Styles == nil {
 				k.fail(field, "style is allowed whole on %s by attributes: allow it whole or per property, not both", name)
 				continue
 			}
-			r := rules[name]
+			r := byEl[name]
 			if r == nil {
-				r = &styleRules{props: map[string]*regexp.Regexp{}, parts: map[string]string{}}
-				rules[name] = r
+				r = &rules.Styles{Props: map[string]*regexp.Regexp{}, Parts: map[string]string{}}
+				byEl[name] = r
 			}
-			if prev, ok := r.parts[s.Property]; ok {
+			if prev, ok := r.Parts[s.Property]; ok {
 				pat = prev[:len(prev)-1] + `|` + pat + `)` // either rule
 			}
-			r.parts[s.Property] = pat
+			r.Parts[s.Property] = pat
 		}
 	}
 	if len(k.errs) > 0 {
 		return
 	}
-	for name, r := range rules {
+	for name, r := range byEl {
 		var alts []string
-		for _, prop := range slices.Sorted(maps.Keys(r.parts)) {
-			part := r.parts[prop]
-			r.props[prop] = regexp.MustCompile(`^` + part + `$`)
+		for _, prop := range slices.Sorted(maps.Keys(r.Parts)) {
+			part := r.Parts[prop]
+			r.Props[prop] = regexp.MustCompile(`^` + part + `$`)
 			alts = append(alts, `(?i:`+regexp.QuoteMeta(prop)+`)`+cssSpace+`*:`+cssSpace+`*`+part)
 		}
 		item := cssSpace + `*(?:(?:` + strings.Join(alts, "|") + `)` + cssSpace + `*)?`
-		r.whole = regexp.MustCompile(`^` + item + `(?:;` + item + `)*$`)
-		p.elements[name].attrs["style"] = &AttrRule{kind: KindCSS, patterns: []matcher{newMatcher(r.whole, "")}, styles: r}
+		r.Whole = regexp.MustCompile(`^` + item + `(?:;` + item + `)*$`)
+		p.r.Elements[name].Attrs["style"] = &rules.Attr{Kind: KindCSS, Patterns: []rules.Matcher{rules.NewMatcher(r.Whole, "")}, Styles: r}
 	}
-}
-
-// PerProperty reports whether the rule is a style attribute allowed
-// property by property (Config.Styles): sanitize filters its declarations
-// with AllowsDeclaration, and the whole value must still satisfy Allows.
-func (r *AttrRule) PerProperty() bool { return r.styles != nil }
-
-// AllowsDeclaration reports whether a style declaration may be kept:
-// property, lower case, with value, trimmed of whitespace.
-func (r *AttrRule) AllowsDeclaration(property, value string) bool {
-	if r.styles == nil {
-		return false
-	}
-	re := r.styles.props[property]
-	return re != nil && re.MatchString(value)
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // TestStylesRoundTrip: a policy with styles prints as YAML that loads back
@@ -51,7 +53,7 @@ func TestStyleRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	style := func(el string) *AttrRule { return p.Element(el).Attr("style") }
+	style := func(el string) *rules.Attr { return p.r.Elements[el].Attr("style") }
 	for _, c := range []struct {
 		el, prop, value string
 		want            bool
@@ -104,7 +106,7 @@ func TestStyleRules(t *testing.T) {
 	if style("span").Allows("margin: 0") {
 		t.Error("span allows margin")
 	}
-	if !style("p").PerProperty() || p.Element("span").Attr("title") != nil {
+	if !style("p").PerProperty() || p.r.Elements["span"].Attr("title") != nil {
 		t.Error("PerProperty or the attribute list is wrong")
 	}
 }

@@ -8,38 +8,18 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // This file compiles the token-level settings: class rules (classes),
 // id and name prefixes (ids) and link types (links.rel).
 
-// classRule is one compiled [ClassRule], shared by the elements it
-// covers.
-type classRule struct {
-	tokens map[string]bool
-	match  *matcher
-}
-
-// FiltersClasses reports whether a classes rule covers the element: its
-// class attribute is then filtered per token with [Element.AllowsClass]
-// (a value an attribute entry allows as a whole is kept as it is).
-func (e *Element) FiltersClasses() bool { return len(e.classes) > 0 }
-
-// AllowsClass reports whether one class token may stay on the element.
-func (e *Element) AllowsClass(token string) bool {
-	for _, r := range e.classes {
-		if r.tokens[token] || r.match != nil && r.match.MatchString(token) {
-			return true
-		}
-	}
-	return false
-}
-
 // classes enters the class rules into the elements they cover, and
 // builds the pattern the policy stage checks class values with.
-func (k *compiler) classes(p *Policy, rules []ClassRule) {
-	var all []*classRule
-	for i, c := range rules {
+func (k *compiler) classes(p *Policy, list []ClassRule) {
+	var all []*rules.ClassRule
+	for i, c := range list {
 		field := fmt.Sprintf("classes[%d]", i)
 		r, ok := k.classRule(field, c)
 		if !ok {
@@ -52,19 +32,19 @@ func (k *compiler) classes(p *Policy, rules []ClassRule) {
 		}
 		added := false
 		for _, name := range on {
-			el := p.elements[name]
+			el := p.r.Elements[name]
 			if el == nil {
 				continue
 			}
 			added = true
-			if n := len(el.classes); n > 0 && el.classes[n-1] == r {
+			if n := len(el.Classes); n > 0 && el.Classes[n-1] == r {
 				continue // named twice in on
 			}
 			if k.rules++; k.rules > maxRules {
 				k.fail(field, "the policy has more than %s attribute and class rules (one per rule and element it applies to): give rules an `on` list, or allow fewer elements", commas(maxRules))
 				return
 			}
-			el.classes = append(el.classes, r)
+			el.Classes = append(el.Classes, r)
 		}
 		if !added && len(c.On) > 0 {
 			k.fail(field+".on", "none of %v is an allowed element", c.On)
@@ -81,16 +61,16 @@ func (k *compiler) classes(p *Policy, rules []ClassRule) {
 }
 
 // classRule checks one rule and compiles it.
-func (k *compiler) classRule(field string, c ClassRule) (*classRule, bool) {
+func (k *compiler) classRule(field string, c ClassRule) (*rules.ClassRule, bool) {
 	ok := true
-	r := &classRule{tokens: make(map[string]bool, len(c.Tokens))}
+	r := &rules.ClassRule{Tokens: make(map[string]bool, len(c.Tokens))}
 	for j, t := range c.Tokens {
 		if !classToken(t) {
 			k.fail(fmt.Sprintf("%s.tokens[%d]", field, j), "%q is not a class token (one word: no spaces, no control characters)", t)
 			ok = false
 			continue
 		}
-		r.tokens[t] = true
+		r.Tokens[t] = true
 	}
 	if c.Match != "" {
 		re, err := anchored(c.Match)
@@ -102,8 +82,8 @@ func (k *compiler) classRule(field string, c ClassRule) (*classRule, bool) {
 			k.fail(field+".match", "uses %s, which means nothing in a token pattern: it is matched against each whole token", emptyWidth(c.Match))
 			ok = false
 		default:
-			m := newMatcher(re, c.Match)
-			r.match = &m
+			m := rules.NewMatcher(re, c.Match)
+			r.Match = &m
 		}
 	}
 	if len(c.Tokens) == 0 && c.Match == "" {
@@ -172,14 +152,14 @@ const htmlSpace = `[\t\n\f\r ]`
 // classListRE is what the policy stage allows in a class value: white
 // space and tokens that some class rule allows (on some element; sanitize
 // checks the element's own rules).
-func classListRE(rules []*classRule) (*regexp.Regexp, error) {
+func classListRE(all []*rules.ClassRule) (*regexp.Regexp, error) {
 	var alts []string
-	for _, r := range rules {
-		for t := range r.tokens {
+	for _, r := range all {
+		for t := range r.Tokens {
 			alts = append(alts, regexp.QuoteMeta(t))
 		}
-		if r.match != nil {
-			alts = append(alts, "(?:"+r.match.source+")")
+		if r.Match != nil {
+			alts = append(alts, "(?:"+r.Match.Source+")")
 		}
 	}
 	slices.Sort(alts)
@@ -205,68 +185,11 @@ func (k *compiler) ids(p *Policy, ids IDs) {
 		k.fail("ids.prefix", `%q is not an id prefix (a letter, then letters, digits, "-", "_" and "."; at most 64 bytes)`, ids.Prefix)
 		return
 	}
-	p.idPrefix = ids.Prefix
+	p.r.IDPrefix = ids.Prefix
 }
-
-// IDPrefix returns ids.prefix, or "" when the policy keeps no id or name
-// under a prefix.
-func (p *Policy) IDPrefix() string { return p.idPrefix }
-
-// PrefixID returns the value to write for an id or name attribute (or
-// the fragment of a same-document link, decoded) under ids.prefix: v
-// itself if it already starts with the prefix, so that sanitising again
-// changes nothing, else the prefix and v. ok is false, and the attribute
-// must go, when the policy has no prefix or v is not an id: empty, or
-// holding anything but letters, digits, marks, "-", "_", ":" and ".".
-func (p *Policy) PrefixID(v string) (out string, ok bool) {
-	if p.idPrefix == "" || !validID(v) {
-		return "", false
-	}
-	if strings.HasPrefix(v, p.idPrefix) {
-		return v, true
-	}
-	return p.idPrefix + v, true
-}
-
-// validID reports whether v may be an id: what Markdown processors and
-// authors write (fn:1, fnref-2, überblick), and nothing that could read
-// as markup, a URL or a selector combinator.
-func validID(v string) bool {
-	if v == "" {
-		return false
-	}
-	for i := 0; i < len(v); {
-		c := v[i]
-		if c < utf8.RuneSelf {
-			if !idByte[c] {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(v[i:])
-		if r == utf8.RuneError || !unicode.In(r, unicode.L, unicode.N, unicode.M) {
-			return false
-		}
-		i += size
-	}
-	return true
-}
-
-// idByte are the ASCII bytes an id may hold.
-var idByte = func() (t [utf8.RuneSelf]bool) {
-	for c := byte('a'); c <= 'z'; c++ {
-		t[c], t[c-'a'+'A'] = true, true
-	}
-	for c := byte('0'); c <= '9'; c++ {
-		t[c] = true
-	}
-	t['-'], t['_'], t[':'], t['.'] = true, true, true, true
-	return t
-}()
 
 // idRE is what the policy stage allows in an id or name: the prefix, then
-// what validID allows.
+// what rules.Rules.PrefixID allows.
 func idRE(prefix string) *regexp.Regexp {
 	return regexp.MustCompile(`^` + regexp.QuoteMeta(prefix) + `[A-Za-z0-9_:.\-\p{L}\p{N}\p{M}]*$`)
 }
@@ -284,13 +207,4 @@ func relProblem(t string) string {
 		return `is not a link type (lower-case ASCII letters, digits, "-", "_" and ".", starting with a letter or digit)`
 	}
 	return ""
-}
-
-// RelOn returns which links get [Policy.Rel]: "all" (also for an unset
-// value) or "external".
-func (p *Policy) RelOn() string {
-	if p.cfg.Links.RelOn == "" {
-		return "all"
-	}
-	return p.cfg.Links.RelOn
 }

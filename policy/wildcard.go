@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // A wildcard attribute entry ("data-*", "data-md-*") allows every name
@@ -46,81 +48,6 @@ func wildcardProblem(name string) string {
 	return ""
 }
 
-// wildRule is a wildcard allowed on an element.
-type wildRule struct {
-	prefix string // "data-", "data-md-"
-	rule   *AttrRule
-}
-
-// coveredName reports whether a wildcard with this prefix covers an
-// attribute name: it starts with the prefix and goes on with lower-case
-// ASCII letters, digits, "_", "." and "-" (what bluemonday's data
-// attribute check lets through, and no more), it is not data-xml*, and
-// nothing says it holds more than inert text: not its name (data-src),
-// nor a kind the policy declares for it (declared).
-func coveredName(prefix, name string, declared map[string]Kind) bool {
-	rest, ok := strings.CutPrefix(name, prefix)
-	if !ok || rest == "" || strings.HasPrefix(name, "data-xml") {
-		return false
-	}
-	for i := 0; i < len(rest); i++ {
-		if !wildNameByte[rest[i]] {
-			return false
-		}
-	}
-	if k, ok := declared[name]; ok && !k.Inert() {
-		return false
-	}
-	return !urlish(name)
-}
-
-// wildNameByte are the bytes a name a wildcard covers may go on with.
-var wildNameByte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	t['-'], t['_'], t['.'] = true, true, true
-	return t
-}()
-
-// addWild enters one wildcard entry (m nil: any value) on the element;
-// rules finds the element's rule for a prefix it already has.
-func (e *Element) addWild(prefix string, m *matcher, declared map[string]Kind, rules map[[2]string]*AttrRule) {
-	e.declared = declared
-	key := [2]string{e.Name, prefix}
-	r := rules[key]
-	if r == nil {
-		r = &AttrRule{kind: KindText}
-		rules[key] = r
-		e.wild = append(e.wild, wildRule{prefix, r})
-	}
-	if m == nil {
-		r.any = true
-	} else {
-		r.patterns = append(r.patterns, *m)
-		r.sources = append(r.sources, m.source)
-	}
-}
-
-// wildAttr returns the rule of the wildcard that covers name, or nil.
-// Where several do (data-* and data-md-*), the longest prefix wins, as
-// an entry that names the attribute wins over any wildcard.
-func (e *Element) wildAttr(name string) *AttrRule {
-	var best *wildRule
-	for i, w := range e.wild {
-		if (best == nil || len(w.prefix) > len(best.prefix)) && coveredName(w.prefix, name, e.declared) {
-			best = &e.wild[i]
-		}
-	}
-	if best == nil {
-		return nil
-	}
-	return best.rule
-}
-
 // checkRemovedUnderWildcards refuses a remove entry that names an
 // attribute one of the policy's wildcards covers: remove takes entries
 // away, and cannot carve one name out of a wildcard, so the name would
@@ -152,7 +79,7 @@ func (k *compiler) checkRemovedUnderWildcards(c Config) {
 				continue
 			}
 			prefix := r.Name[:j+1]
-			if at, ok := wild[prefix]; ok && coveredName(prefix, r.Name, k.kinds) {
+			if at, ok := wild[prefix]; ok && rules.CoveredName(prefix, r.Name, k.kinds) {
 				k.fail(fmt.Sprintf("remove.attributes[%d].name", i), "%q is allowed by the wildcard %s* (%s), and remove cannot take one name out of a wildcard: narrow the wildcard with on or match instead", r.Name, prefix, at)
 				break
 			}

@@ -6,226 +6,367 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/htmlscan"
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// attributes checks the current tag's attributes into s.attrs and reports
-// whether the tag must be written anew. It reads them as written (from
-// htmlscan's spans for a document in memory, with attrScan.scan for a
-// stream) when it can, and with Tokenizer.TagAttr otherwise.
-func (s *pass) attributes(el *policy.Element, name string) bool {
-	s.resetAttrs()
-	fast, spanned := false, false
-	if s.inMemory {
+// attrReader is the part of the pass that reads the current tag's
+// attributes and holds them as they will be written.
+type attrReader struct {
+	list []attr // the current tag's attributes, as they will be written
+	// high is the most list has held in this document: clear clears
+	// that much.
+	high  int
+	scan  attrScan            // the current tag's attributes, as attrScan.scan found them
+	spans []htmlscan.AttrSpan // where they stand, when the Scanner reads the document
+}
+
+// reset empties the list for the next tag.
+func (a *attrReader) reset() {
+	a.high = max(a.high, len(a.list))
+	a.list = a.list[:0]
+}
+
+// clear drops what the attributes read point to (a document in memory is
+// read where it stands, and a pooled pass must not keep it alive): the
+// attributes beyond the current length too, what an earlier, larger tag
+// left.
+func (a *attrReader) clear() {
+	clear(a.list[:max(a.high, len(a.list))])
+	a.scan.clear()
+	a.high = 0
+}
+
+// oversized reports whether a hostile document grew a buffer past what a
+// pooled pass keeps.
+func (a *attrReader) oversized() bool {
+	return cap(a.list) > maxPooledItems || cap(a.scan.keys) > maxPooledBytes ||
+		cap(a.scan.attrs) > maxPooledItems || cap(a.scan.dups) > maxPooledItems ||
+		cap(a.spans) > maxPooledItems || len(a.scan.seen) > maxSeen
+}
+
+// hasSrc reports whether the current tag kept its src.
+func (a *attrReader) hasSrc() bool {
+	for _, at := range a.list {
+		if at.key == "src" {
+			return true
+		}
+	}
+	return false
+}
+
+// attr is an attribute to write. Strings taken from the tokenizer's
+// buffer are only valid until the next token (see transient).
+type attr struct {
+	key, val string
+	text     string // the attribute exactly as written, if val is unchanged
+	// Where text starts and its value ends in the tag (s.in.tag), if
+	// text is set.
+	start, valEnd int
+	mark          bool // val is a URL with an empty fragment: write fragmentMark after it
+}
+
+// attributes checks the current tag's attributes into s.attrs.list and
+// reports whether the tag must be written anew, and for a link (a, area)
+// its href as the author wrote it (canonical) and its host, or "". It
+// reads them as written (from htmlscan's spans for a document in memory,
+// with attrScan.scan for a stream) when it can, and with
+// Tokenizer.TagAttr otherwise.
+func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, host string) {
+	fast := s.scanTag()
+	link := name == "a" || name == "area"
+	lk := linkAttrs{relAt: -1, targetAt: -1}
+	var lkp *linkAttrs // where checkAttr notes a link's href
+	if link {
+		lkp = &lk
+	}
+	for i, more := 0, true; more; i++ {
+		var a attr
+		if fast {
+			if i == len(s.attrs.scan.attrs) {
+				break
+			}
+			sa := &s.attrs.scan.attrs[i]
+			a = attr{key: transient(sa.key), val: transient(sa.val), text: transient(sa.text), start: sa.start, valEnd: sa.valEnd}
+		} else {
+			var ok bool
+			if a, more, ok = s.tagAttr(i); !ok {
+				break
+			}
+		}
+		switch {
+		case i >= s.r.Limits.MaxAttributes:
+			changed = true
+			if i == s.r.Limits.MaxAttributes {
+				s.removedAttr(name, a.key, a.val, ReasonTooManyAttributes, 0)
+			}
+		case link && (a.key == "rel" || a.key == "target"):
+			changed = s.holdLinkAttr(&lk, name, a) || changed
+		default:
+			changed = s.checkAttr(el, name, &a, lkp, changed)
+		}
+	}
+	for _, d := range s.attrs.scan.dups {
+		changed = true
+		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate, 0)
+	}
+	if link {
+		changed = s.links(name, lk) || changed
+	}
+	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
+		changed = s.embedSandbox(name) || changed
+	}
+	return changed, lk.href, lk.host
+}
+
+// scanTag empties the list and finds the current tag's attributes as
+// written; it reports whether they can be read from the scan alone
+// (fast), without Tokenizer.TagAttr.
+func (s *pass) scanTag() (fast bool) {
+	s.attrs.reset()
+	spanned := false
+	if s.in.inMemory {
 		// htmlscan has delimited the attributes already.
-		s.spans, spanned = s.sc.AttrSpans(s.spans[:0])
+		s.attrs.spans, spanned = s.in.sc.AttrSpans(s.attrs.spans[:0])
 		if spanned {
-			fast = s.scan.scanSpans(s.tag, s.spans)
+			fast = s.attrs.scan.scanSpans(s.in.tag, s.attrs.spans)
 		}
 	}
 	if !spanned {
-		fast = s.scan.scan(s.tag)
+		fast = s.attrs.scan.scan(s.in.tag)
 	}
-	link := name == "a" || name == "area"
-	var rel, target string
-	relAt, targetAt := -1, -1
-	changed := false
-	s.href, s.hrefHost = "", ""
-	for i, more := 0, true; more; i++ {
-		var key, val, text string
-		start, valEnd := 0, 0
-		if fast {
-			if i == len(s.scan.attrs) {
-				break
-			}
-			a := s.scan.attrs[i]
-			key, val, text, start, valEnd = transient(a.key), transient(a.val), transient(a.text), a.start, a.valEnd
-		} else {
-			var k, v []byte
-			if k, v, more = s.z.TagAttr(); k == nil {
-				break
-			}
-			key, val = transient(k), transient(v)
-			// scan found the same attributes, in the same order, as
-			// written: the text is what TagAttr decoded.
-			if i < len(s.scan.attrs) && string(s.scan.attrs[i].key) == key {
-				a := s.scan.attrs[i]
-				text, start, valEnd = transient(a.text), a.start, a.valEnd
-			}
-		}
-		if i >= s.limits.MaxAttributes {
-			changed = true
-			if i == s.limits.MaxAttributes {
-				s.removedAttr(name, key, val, ReasonTooManyAttributes)
-			}
-			continue
-		}
-		if link && (key == "rel" || key == "target") {
-			// Held in its place; links() decides its value. A repeat
-			// (read by TagAttr, which keeps them) is dropped: a browser
-			// reads the first.
-			if key == "rel" && relAt >= 0 || key == "target" && targetAt >= 0 {
-				changed = true
-				s.removedAttr(name, key, val, ReasonDuplicate)
-				continue
-			}
-			if key == "rel" {
-				rel, relAt = val, len(s.attrs)
-			} else {
-				target, targetAt = val, len(s.attrs)
-			}
-			s.attrs = append(s.attrs, attr{key: key, val: val, text: text, start: start, valEnd: valEnd})
-			continue
-		}
-		out, res, reason := s.check(el, key, val)
-		if reason != "" {
-			changed = true
-			s.removedAttr(name, key, val, reason)
-			continue
-		}
-		if out != val {
-			changed, text = true, ""
-			action, why := RewroteURL, ReasonCanonical
-			switch {
-			case s.hooked.URL != "":
-				why = ReasonURLHook
-			case s.rewroteWhy != "":
-				action, why = s.rewroteAction, s.rewroteWhy
-			}
-			s.change(Change{Element: name, Attribute: key, Action: action,
-				Reason: why, Before: val, After: out, Flags: s.flags})
-		} else if s.flags != 0 {
-			s.change(Change{Element: name, Attribute: key, Action: Flagged,
-				Reason: ReasonSuspicious, Before: val, Flags: s.flags})
-		}
-		if link && key == "href" {
-			// The URL as the author wrote it (canonical), not a hook's:
-			// what the link-text check and rel_on judge.
-			s.href, s.hrefHost = res.URL, res.Host
-		}
-		a := attr{key: key, val: out, text: text, start: start, valEnd: valEnd}
-		// An empty fragment ("#", "/page#"): see fragmentMark.
-		if a.mark = res.URL != "" && strings.HasSuffix(out, "#"); a.mark && text == "" && !changed {
-			// Not where scan found it (a NUL in a name): written anew.
-			changed = true
-			s.change(Change{Element: name, Attribute: key, Action: RewroteTag, Reason: ReasonUnreadableAttributes})
-		}
-		s.attrs = append(s.attrs, a)
+	return fast
+}
+
+// tagAttr returns the current tag's attribute i as Tokenizer.TagAttr
+// reads it, with the text the scan found where it found the same
+// attribute. more is false after the last one; ok is false when there is
+// none.
+func (s *pass) tagAttr(i int) (a attr, more, ok bool) {
+	k, v, more := s.in.z.TagAttr()
+	if k == nil {
+		return a, false, false
 	}
-	for _, d := range s.scan.dups {
+	a.key, a.val = transient(k), transient(v)
+	// scan found the same attributes, in the same order, as written: the
+	// text is what TagAttr decoded.
+	if i < len(s.attrs.scan.attrs) && string(s.attrs.scan.attrs[i].key) == a.key {
+		sa := s.attrs.scan.attrs[i]
+		a.text, a.start, a.valEnd = transient(sa.text), sa.start, sa.valEnd
+	}
+	return a, more, true
+}
+
+// linkAttrs are a link's rel and target as written, and where they stand
+// in the list (or -1): links() decides their values. href and host are
+// its href as the author wrote it (canonical) and its host, or "": what
+// links() and the link-text check judge. All are transient.
+type linkAttrs struct {
+	rel, target     string
+	relAt, targetAt int
+	href, host      string
+}
+
+// holdLinkAttr holds a link's rel or target in its place for links(). A
+// repeat (read by TagAttr, which keeps them) is dropped, as a browser
+// reads the first; it reports whether the tag changed.
+func (s *pass) holdLinkAttr(lk *linkAttrs, name string, a attr) bool {
+	if a.key == "rel" && lk.relAt >= 0 || a.key == "target" && lk.targetAt >= 0 {
+		s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
+		return true
+	}
+	if a.key == "rel" {
+		lk.rel, lk.relAt = a.val, len(s.attrs.list)
+	} else {
+		lk.target, lk.targetAt = a.val, len(s.attrs.list)
+	}
+	s.attrs.list = append(s.attrs.list, a)
+	return false
+}
+
+// checkAttr checks the attribute a of the element name (el's rules), adds
+// it to the list as it will be written unless it goes, and reports it.
+// changed says whether the tag changed before it; checkAttr returns
+// whether it has now.
+func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs, changed bool) bool {
+	v := s.check(el, a.key, a.val)
+	if v.reason != "" {
+		s.removedAttr(name, a.key, a.val, v.reason, v.flags)
+		return true
+	}
+	if v.val != a.val {
+		changed, a.text = true, ""
+		action, why := RewroteURL, ReasonCanonical
+		switch {
+		case v.hooked:
+			why = ReasonURLHook
+		case v.why != "":
+			action, why = v.action, v.why
+		}
+		s.change(Change{Element: name, Attribute: a.key, Action: action,
+			Reason: why, Before: a.val, After: v.val, Flags: v.flags})
+	} else if v.flags != 0 {
+		s.change(Change{Element: name, Attribute: a.key, Action: Flagged,
+			Reason: ReasonSuspicious, Before: a.val, Flags: v.flags})
+	}
+	if lk != nil && a.key == "href" {
+		// The URL as the author wrote it (canonical), not a hook's: what
+		// the link-text check and rel_on judge.
+		lk.href, lk.host = v.url, v.host
+	}
+	a.val = v.val
+	// An empty fragment ("#", "/page#"): see fragmentMark.
+	if a.mark = v.url != "" && strings.HasSuffix(a.val, "#"); a.mark && a.text == "" && !changed {
+		// Not where scan found it (a NUL in a name): written anew.
 		changed = true
-		s.flags = 0
-		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate)
+		s.change(Change{Element: name, Attribute: a.key, Action: RewroteTag, Reason: ReasonUnreadableAttributes})
 	}
-	if link {
-		changed = s.links(name, s.href != "", s.hrefHost, rel, target, relAt, targetAt) || changed
-	}
-	if name == embedElement && s.hasSrc() { // else the iframe goes
-		changed = s.embedSandbox(name) || changed
-	}
+	s.attrs.list = append(s.attrs.list, *a)
 	return changed
 }
 
-// check decides one attribute: its value as written, or a reason to drop.
-func (s *pass) check(el *policy.Element, key, val string) (string, urlnorm.Result, Reason) {
-	var res urlnorm.Result
-	s.flags, s.rewroteWhy, s.hooked = 0, "", urlnorm.Result{}
-	s.attr, s.attrEl = key, el.Name
-	if strings.HasPrefix(key, "on") {
-		return "", res, ReasonEventHandler
+// verdict is what check decides for one attribute.
+type verdict struct {
+	val    string        // the value to write
+	reason Reason        // why the attribute is dropped, or "" to keep it
+	flags  urlnorm.Flags // what urlnorm noticed in its URLs, less what the policy ignores
+	// A rewrite for another reason than urlnorm's canonical form (class
+	// tokens dropped, an id prefixed, CSS declarations dropped, bad UTF-8
+	// repaired): its action and reason, or why "".
+	action Action
+	why    Reason
+	hooked bool   // the URL hook rewrote the value
+	url    string // the author's URL, canonical, for a url kind; else ""
+	host   string // its host
+}
+
+// checking is one attribute being checked: what it is, and the verdict
+// so far, to which the checks of its value add flags and rewrites.
+type checking struct {
+	element, key string
+	hook         urlnorm.Result // the URL hook's rewrite, as urlnorm read it; URL "" if none
+	verdict
+}
+
+// rewrote notes a rewrite other than to the canonical URL.
+func (c *checking) rewrote(action Action, why Reason) { c.action, c.why = action, why }
+
+// check decides one attribute of el: its value as it will be written, or
+// a reason to drop it, and what the report says about it.
+func (s *pass) check(el *rules.Element, key, val string) verdict {
+	c := checking{element: el.Name, key: key}
+	c.val, c.reason = s.checkValue(&c, el, key, val)
+	if c.reason != "" {
+		c.val = ""
 	}
-	ids := s.idPre != "" && (key == "id" || key == "name") && el.Name != embedElement
+	c.hooked = c.hook.URL != ""
+	return c.verdict
+}
+
+// checkValue returns the value of the attribute key of el to write, or a
+// reason to drop it.
+func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (string, Reason) {
+	if strings.HasPrefix(key, "on") {
+		return "", ReasonEventHandler
+	}
+	ids := s.r.IDPrefix != "" && (key == "id" || key == "name") && el.Name != embedElement
 	rule := el.Attr(key)
 	classes := key == "class" && el.FiltersClasses()
 	switch {
 	case rule == nil && !classes && !ids:
-		return "", res, ReasonNotAllowed
-	case len(val) > s.limits.MaxAttributeBytes:
-		return "", res, ReasonTooLong
+		return "", ReasonNotAllowed
+	case len(val) > s.r.Limits.MaxAttributeBytes:
+		return "", ReasonTooLong
 	case ids:
-		out, reason := s.id(val)
-		return out, res, reason
+		return s.id(c, val)
 	}
 	if key == "sandbox" && el.Name == embedElement {
 		// The policy's, whatever the input said.
-		v := s.p.EmbedSandbox()
-		if val != v {
-			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonEmbedSandbox
+		if val != s.r.Sandbox {
+			c.rewrote(RewroteAttribute, ReasonEmbedSandbox)
 		}
-		return v, res, ""
+		return s.r.Sandbox, ""
 	}
 	out := val
 	if !utf8.ValidString(val) {
 		out = strings.ToValidUTF8(val, "\uFFFD") // as a browser decodes it
-		if rule == nil || !urlKind(rule.Kind()) {
+		if rule == nil || !rule.Kind.URL() {
 			// A URL's repair is its canonical form; anything else's is this.
-			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonInvalidUTF8
+			c.rewrote(RewroteAttribute, ReasonInvalidUTF8)
 		}
 	}
 	if classes && (rule == nil || !rule.Allows(out)) {
 		// Not allowed as a whole by an attribute entry: token by token.
-		out, reason := s.classes(el, out)
-		return out, res, reason
+		return s.classes(c, el, out)
 	}
-	// The compiled rule knows what the value holds (policy.KindOf, or the
-	// policy's declaration); a kind this pass does not know is dropped.
-	var reason Reason
-	switch k := rule.Kind(); k {
-	case policy.KindURL:
-		out, res, reason = s.url(out)
-		if reason == "" && s.idPre != "" && (key == "href" || key == "xlink:href" || key == "usemap") {
-			out = s.fragment(out)
+	out, reason := s.byKind(c, el.Name, rule, out)
+	switch {
+	case reason != "":
+		return "", reason
+	case !rule.Allows(out):
+		return "", ReasonValueNotAllowed
+	}
+	return out, ""
+}
+
+// byKind checks a value by what it holds. The compiled rule knows that
+// (policy.KindOf, or the policy's declaration); a kind this pass does not
+// know is dropped.
+func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string) (string, Reason) {
+	switch k := rule.Kind; k {
+	case rules.KindURL:
+		out, res, reason := s.url(c, out)
+		if reason != "" {
+			return "", reason
 		}
-		if reason == "" && el.Name == embedElement {
-			if s.hooked.URL != "" {
+		c.url, c.host = res.URL, res.Host
+		if s.r.IDPrefix != "" && (c.key == "href" || c.key == "xlink:href" || c.key == "usemap") {
+			out = s.fragment(c, out)
+		}
+		if element == embedElement {
+			if c.hook.URL != "" {
 				// The hook's URL is what loads: judge it, not the author's.
-				reason = s.embedSrc(s.hooked)
-			} else {
-				reason = s.embedSrc(res)
+				res = c.hook
 			}
+			return out, s.embedSrc(res)
 		}
-	case policy.KindSrcset:
-		out, reason = s.srcset(out)
-	case policy.KindURLList:
-		out, reason = s.spaced(out)
-	case policy.KindCSS:
+		return out, ""
+	case rules.KindSrcset:
+		return s.srcset(c, out)
+	case rules.KindURLList:
+		return s.spaced(c, out)
+	case rules.KindCSS:
 		if !rule.PerProperty() {
-			reason = s.css(out)
-			break
+			return out, s.css(c, out)
 		}
-		var dropped bool
-		if out, dropped, reason = s.styles(rule, out); dropped {
-			s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonCSSFiltered
+		out, dropped, reason := s.styles(c, rule, out)
+		if dropped {
+			c.rewrote(RewroteAttribute, ReasonCSSFiltered)
 		}
+		return out, reason
 	default:
 		if !k.Inert() {
-			reason = ReasonUnknownKind
+			return out, ReasonUnknownKind
 		}
 	}
-	if reason != "" {
-		return "", res, reason
-	}
-	if !rule.Allows(out) {
-		return "", res, ReasonValueNotAllowed
-	}
-	return out, res, ""
+	return out, ""
 }
 
 // url normalises one URL with the policy's options. An empty result is
 // refused: it would be a link to the page itself that no reader sees. The
-// flags the policy ignores (urls.flags) are left out of s.flags, so that
-// no report names them.
-func (s *pass) url(v string) (string, urlnorm.Result, Reason) {
-	res, err := urlnorm.Inspect(v, s.urlOpts)
-	s.flags |= res.Flags &^ s.ignored
+// flags the policy ignores (urls.flags) are left out of the verdict's, so
+// that no report names them.
+func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
+	res, err := urlnorm.Inspect(v, s.r.URL)
+	c.flags |= res.Flags &^ s.ignored
 	if err != nil {
 		var re *urlnorm.RejectError
 		if errors.As(err, &re) {
 			reason := URLReason(re.Reason)
 			// A nested URL refused for its flags: report them on the outer.
 			for ok := true; ok; ok = re.Err != nil && errors.As(re.Err, &re) {
-				s.flags |= re.Flags &^ s.ignored
+				c.flags |= re.Flags &^ s.ignored
 			}
 			return "", res, reason
 		}
@@ -235,26 +376,28 @@ func (s *pass) url(v string) (string, urlnorm.Result, Reason) {
 	if out == "" {
 		return "", res, ReasonEmptyURL
 	}
-	if s.hooks.URL != nil && s.hideAt < 0 {
-		return s.urlHook(out, res)
+	if s.r.Hooks.URL != nil && s.hid.at < 0 {
+		return s.urlHook(c, out, res)
 	}
 	return out, res, ""
 }
 
 // links sets rel and target on a link: the policy's rel tokens on every
 // link with an href (external ones only, with links.rel_on: external),
-// target="_blank" on external ones if the policy says so. What the author wrote is replaced in its place (relAt, targetAt:
-// its index in s.attrs, or -1), or removed; a new one goes last.
-func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt, targetAt int) bool {
+// target="_blank" on external ones if the policy says so. What the
+// author wrote is replaced in its place (relAt, targetAt:
+// its index in s.attrs.list, or -1, in lk), or removed; a new one goes
+// last.
+func (s *pass) links(name string, lk linkAttrs) bool {
 	wantRel, wantTarget := "", ""
-	if hasHref {
+	if lk.href != "" {
 		// External as a browser sees it: a host ("https://x", "//x",
 		// "\\x"), not one of the site's; relative references are internal.
-		external := host != "" && !s.p.Internal(host)
-		if !s.relExt || external {
-			wantRel = s.rel
+		external := lk.host != "" && !s.r.Internal[lk.host]
+		if s.r.RelOn != rules.RelExternal || external {
+			wantRel = s.r.Rel
 		}
-		if s.p.TargetBlank() && external {
+		if s.r.TargetBlank && external {
 			wantTarget = "_blank"
 		}
 	}
@@ -262,40 +405,42 @@ func (s *pass) links(name string, hasHref bool, host, rel, target string, relAt,
 	for _, a := range [...]struct {
 		key, have, want string
 		at              int
-	}{{"rel", rel, wantRel, relAt}, {"target", target, wantTarget, targetAt}} {
+	}{{"rel", lk.rel, wantRel, lk.relAt}, {"target", lk.target, wantTarget, lk.targetAt}} {
 		switch {
 		case a.have == a.want && (a.want != "" || a.at < 0):
 			continue
 		case a.at >= 0 && a.want == "":
-			s.attrs[a.at].key = "" // removed below
+			s.attrs.list[a.at].key = "" // removed below
 			drop++
 		case a.at >= 0:
-			s.attrs[a.at] = attr{key: a.key, val: a.want}
+			s.attrs.list[a.at] = attr{key: a.key, val: a.want}
 		default:
-			s.attrs = append(s.attrs, attr{key: a.key, val: a.want})
+			s.attrs.list = append(s.attrs.list, attr{key: a.key, val: a.want})
 		}
 		changed = true
 		s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
 			Reason: ReasonLinkPolicy, Before: a.have, After: a.want})
 	}
 	if drop > 0 {
-		s.attrs = slices.DeleteFunc(s.attrs, func(a attr) bool { return a.key == "" })
+		s.attrs.list = slices.DeleteFunc(s.attrs.list, func(a attr) bool { return a.key == "" })
 	}
 	return changed
 }
 
-func (s *pass) removedAttr(element, key, val string, reason Reason) {
+// removedAttr reports an attribute dropped, with the flags urlnorm
+// found in its URLs.
+func (s *pass) removedAttr(element, key, val string, reason Reason, flags urlnorm.Flags) {
 	if s.report == nil {
 		return
 	}
 	s.change(Change{Element: element, Attribute: key, Action: RemovedAttribute,
-		Reason: reason, Before: val, Flags: s.flags})
+		Reason: reason, Before: val, Flags: flags})
 }
 
 // srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a
 // srcset attribute"): candidates with a refused URL or a malformed
 // descriptor are dropped; the attribute is dropped if none is left.
-func (s *pass) srcset(v string) (string, Reason) {
+func (s *pass) srcset(c *checking, v string) (string, Reason) {
 	var out []string
 	changed, reason := false, Reason("")
 	for i := 0; i < len(v); {
@@ -324,7 +469,7 @@ func (s *pass) srcset(v string) (string, Reason) {
 			}
 			desc = strings.TrimSpace(v[d:i])
 		}
-		canon, _, r := s.url(u)
+		canon, _, r := s.url(c, u)
 		switch {
 		case r == "" && !validDescriptor(desc):
 			r = ReasonBadDescriptor
@@ -376,12 +521,12 @@ func validDescriptor(d string) bool {
 }
 
 // spaced checks a space-separated list of URLs (ping, itemtype, ...).
-func (s *pass) spaced(v string) (string, Reason) {
+func (s *pass) spaced(c *checking, v string) (string, Reason) {
 	fields := strings.Fields(v)
 	out := fields[:0]
 	reason := Reason("")
 	for _, f := range fields {
-		canon, _, r := s.url(f)
+		canon, _, r := s.url(c, f)
 		if r != "" {
 			reason = r
 			continue
@@ -399,9 +544,4 @@ func (s *pass) spaced(v string) (string, Reason) {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
-}
-
-// urlKind reports whether k holds URLs, which check rewrites canonical.
-func urlKind(k policy.Kind) bool {
-	return k == policy.KindURL || k == policy.KindSrcset || k == policy.KindURLList
 }

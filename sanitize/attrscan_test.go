@@ -9,8 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/htmlscan"
 	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/internal/htmlscan"
 )
 
 // FuzzAttrScan checks that attrScan.scan reads every start tag the tokenizer

@@ -46,7 +46,7 @@ var cssNewlines = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\f", "\n", "\x0
 // risks, so anything else drops the whole attribute, as do bad strings,
 // bad URLs, unterminated comments and the cssBanned constructs. It returns
 // the reason, or "".
-func (s *pass) css(v string) Reason {
+func (s *pass) css(c *checking, v string) Reason {
 	if strings.ContainsAny(v, "\r\f\x00") {
 		v = cssNewlines.Replace(v)
 	}
@@ -74,7 +74,7 @@ func (s *pass) css(v string) Reason {
 		case css.BadURLToken:
 			return ReasonCSSBadURL
 		case css.URLToken:
-			if reason := s.cssURL(cssURLValue(raw)); reason != "" {
+			if reason := s.cssURL(c, cssURLValue(raw)); reason != "" {
 				return reason
 			}
 		case css.FunctionToken:
@@ -94,8 +94,8 @@ func (s *pass) css(v string) Reason {
 }
 
 // cssURL checks the URL of one url token.
-func (s *pass) cssURL(u string) Reason {
-	canon, _, r := s.url(u)
+func (s *pass) cssURL(c *checking, u string) Reason {
+	canon, _, r := s.url(c, u)
 	switch {
 	case r != "":
 		return r

@@ -7,21 +7,21 @@ import (
 	"github.com/htmlclean/htmlclean/internal/growth"
 )
 
-// TestCSSIssue9Reproducers pins the two style values of issue 9 defect 7
-// that came out unchanged while Chromium applied the data: background: a
+// TestCSSBrowserTokenization pins two style values a CSS reader must read
+// as the browser does, or it keeps a data: background Chromium applies: a
 // newline ends a CSS string, and "/*" inside an unquoted url( is not a
 // comment.
-func TestCSSIssue9Reproducers(t *testing.T) {
+func TestCSSBrowserTokenization(t *testing.T) {
 	runCases(t, permissive(t), []sanitizeCase{
-		{"issue9-7-newline-ends-string",
+		{"newline-ends-string",
 			"<span style=\"x:'a\n' /* ' ;background:url(data:image/png,x) ; y: */\">s</span>", `<span>s</span>`},
-		{"issue9-7-comment-inside-unquoted-url",
+		{"comment-inside-unquoted-url",
 			`<span style="background:url(a/*);background-image:url(data:image/png,x);x:url(*/b)">s</span>`, `<span>s</span>`},
-		{"issue9-7-newline-variants-cr",
+		{"newline-variants-cr",
 			"<span style=\"x:'a\r' ;background:url(data:image/png,x)\">s</span>", `<span>s</span>`},
-		{"issue9-7-newline-variants-ff",
+		{"newline-variants-ff",
 			"<span style=\"x:'a\f' ;background:url(data:image/png,x)\">s</span>", `<span>s</span>`},
-		{"issue9-7-svg-fill",
+		{"svg-fill",
 			`<svg><rect fill="url(a/*) url(data:image/svg+xml,x) */" width="1"/></svg>`, `<svg><rect width="1"/></svg>`},
 		{"comment-in-unquoted-url-kept",
 			`<span style="background:url(https://img.example/a/*b)">s</span>`, `<span style="background:url(https://img.example/a/*b)">s</span>`},
@@ -32,7 +32,7 @@ func TestCSSIssue9Reproducers(t *testing.T) {
 // Level 3 §4 that decide whether a browser fetches a URL. want is the
 // reason the value is dropped, or "" if it is kept.
 func TestCSSTokenizer(t *testing.T) {
-	s := &pass{urlOpts: permissive(t).URLOptions()}
+	s := &pass{r: permissive(t).Rules()}
 	tests := []struct{ name, in, want string }{
 		// Strings (§4.3.5): a newline ends one as a bad string; an
 		// escaped newline continues it; "/*" inside one is text.
@@ -100,7 +100,7 @@ func TestCSSTokenizer(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := s.css(tc.in); string(got) != tc.want {
+			if got := s.css(&checking{}, tc.in); string(got) != tc.want {
 				t.Errorf("css(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
@@ -135,7 +135,7 @@ func TestCSSDecode(t *testing.T) {
 // (quadratic gives 64). The CSS reader is called directly, past the
 // policy's attribute length limit, so that the reader alone is measured.
 func TestCSSGrowth(t *testing.T) {
-	s := &pass{urlOpts: permissive(t).URLOptions()}
+	s := &pass{r: permissive(t).Rules()}
 	dims := []struct {
 		name string
 		make func(n int) string
@@ -158,10 +158,10 @@ func TestCSSGrowth(t *testing.T) {
 	const n = 8 << 10
 	for _, d := range dims {
 		t.Run(d.name, func(t *testing.T) {
-			if got := s.css(d.make(8 * n)); string(got) != d.want {
+			if got := s.css(&checking{}, d.make(8*n)); string(got) != d.want {
 				t.Fatalf("css(%.40q…) = %q, want %q", d.make(8*n), got, d.want)
 			}
-			growth.Check(t, n, d.make, func(v string) { s.css(v) })
+			growth.Check(t, n, d.make, func(v string) { s.css(&checking{}, v) })
 		})
 	}
 }

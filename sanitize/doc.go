@@ -40,6 +40,31 @@
 // they read as that token wherever they land; text that could join its
 // neighbour once markup between them is removed is escaped.
 //
+// # Where each step lives
+//
+//	sanitize.go   the entry points; the two stages, in memory or streamed
+//	pass.go       the pass: its parts, the walk over tokens, text
+//	input.go      reading: the tokenizer, the current tag, positions
+//	attrscan.go   attributes read as written, from a tag's raw bytes
+//	tags.go       start and end tags: allowed, placed, dropped
+//	tree.go       the element tree: stack, scopes, implied end tags
+//	insert.go     insertion modes: tables, lists, forms, foreign content
+//	attrs.go      each attribute's verdict (check), links' rel and target
+//	tokens.go     class tokens, ids.prefix and same-document links
+//	css.go        style attributes checked whole; styles.go per property
+//	embeds.go     iframe embeds: host, sandbox, content
+//	hooks.go      the policy's URL and element hooks
+//	hidden.go     what is dropped with its content while the tree goes on
+//	unlisted.go   unlisted elements dropped with their content, and the
+//	              formatting elements a browser reopens after them
+//	linktext.go   links held until their text is known (text_mismatch)
+//	output.go     writing both forms: tags, escaping, word breaks
+//	faithful.go   the two forms, and the follower that compares the
+//	              policy stage's output with them
+//	fragment.go   fragmentMark, which carries empty fragments through
+//	report.go     Change and Action; reason.go, Reason
+//	names.go      the element-name lookup table
+//
 // # Security considerations
 //
 // The guarantee is about the output's parse in a browser, in an HTML body

@@ -37,45 +37,35 @@ func (s *pass) embedSrc(res urlnorm.Result) Reason {
 	if i := strings.IndexByte(rest, '/'); i < 0 || rest[:i] != res.Host {
 		return ReasonEmbedURL
 	}
-	if !s.p.EmbedHost(res.Host) {
+	if !s.r.EmbedHost(res.Host) {
 		return ReasonEmbedHost
 	}
 	return ""
 }
 
-// embedSandbox gives the iframe in s.attrs the policy's sandbox if the
+// embedSandbox gives the iframe in s.attrs.list the policy's sandbox if the
 // input had none (check replaced one it had), and reports whether it did.
 func (s *pass) embedSandbox(name string) bool {
-	for _, a := range s.attrs {
+	for _, a := range s.attrs.list {
 		if a.key == "sandbox" {
 			return false
 		}
 	}
-	v := s.p.EmbedSandbox()
-	s.attrs = append(s.attrs, attr{key: "sandbox", val: v})
+	v := s.r.Sandbox
+	s.attrs.list = append(s.attrs.list, attr{key: "sandbox", val: v})
 	s.change(Change{Element: name, Attribute: "sandbox", Action: RewroteAttribute, Reason: ReasonEmbedSandbox, After: v})
 	return true
-}
-
-// hasSrc reports whether the current tag kept its src.
-func (s *pass) hasSrc() bool {
-	for _, a := range s.attrs {
-		if a.key == "src" {
-			return true
-		}
-	}
-	return false
 }
 
 // dropEmbed removes the current iframe start tag with its content (raw
 // text up to "</iframe>", and that end tag).
 func (s *pass) dropEmbed(reason Reason) {
-	s.skip, s.skipDepth = embedElement, 1
+	s.tree.skip, s.tree.skipDepth = embedElement, 1
 	s.change(Change{Element: embedElement, Action: RemovedContent, Reason: reason})
 }
 
 // inEmbed reports whether the next text is the content of a kept iframe.
 func (s *pass) inEmbed() bool {
-	n := len(s.stack)
-	return s.embeds && n > 0 && s.stack[n-1].name == embedElement && !s.stack[n-1].foreign
+	n := len(s.tree.stack)
+	return s.embeds && n > 0 && s.tree.stack[n-1].name == embedElement && !s.tree.stack[n-1].foreign
 }

@@ -206,3 +206,19 @@ func TestEmbedsGrowth(t *testing.T) {
 		})
 	}
 }
+
+// TestEmbedDropsIDAndName: under ids.prefix an iframe keeps neither name
+// nor id: a named frame is a navigation target and sets the embedded
+// page's window.name, and embeds keep only the attributes policy.Embeds
+// lists.
+func TestEmbedDropsIDAndName(t *testing.T) {
+	p := commentPolicy(t)
+	in := `<iframe src="https://www.youtube.com/embed/x" name="player" id="v"></iframe>`
+	out, err := String(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "name=") || strings.Contains(out, "id=") {
+		t.Errorf("String(%q) = %q, want an iframe without name and id", in, out)
+	}
+}

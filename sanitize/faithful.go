@@ -369,14 +369,14 @@ func (s *pass) writeTextF(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	if s.hazard.joins(b[0]) {
+	if s.out.hazard.joins(b[0]) {
 		s.change(Change{Element: "#text", Action: ReencodedText, Reason: ReasonJoinsText})
 		var ref [8]byte
-		s.dst.f.Write(charRef(ref[:0], b[0]))
+		s.out.dst.f.Write(charRef(ref[:0], b[0]))
 		b = b[1:]
 	}
-	s.dst.f.Write(b)
-	s.hazard = textHazard(b)
+	s.out.dst.f.Write(b)
+	s.out.hazard = textHazard(b)
 }
 
 // charRef appends c as a decimal character reference ("&#112;").

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestEmptyFragment is defect 8 of issue 9: a same-document link "#" (and
+// TestEmptyFragment: a same-document link "#" (and
 // any URL ending in an empty fragment) is kept as written, in memory and
 // when streaming.
 func TestEmptyFragment(t *testing.T) {

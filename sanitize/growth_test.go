@@ -12,8 +12,7 @@ import (
 )
 
 // TestGrowth checks that the pipeline's cost is linear in every input
-// dimension an attacker controls (issue 9, "growth tests for every input
-// dimension"): for each, the cost at 8n stays under 16× the cost at n.
+// dimension an attacker controls: for each, the cost at 8n stays under 16× the cost at n.
 // The limits are raised so that the work is done, not refused.
 func TestGrowth(t *testing.T) {
 	if testing.Short() {
@@ -77,15 +76,15 @@ func TestGrowth(t *testing.T) {
 	})
 }
 
-// TestGrowthFeatures is TestGrowth for the dimensions issue 12's settings
-// add, under the features test policy: class tokens (kept, and filtered),
+// TestGrowthFeatures is TestGrowth for the dimensions the settings for
+// comment systems add, under that test policy (commentConfig): class tokens (kept, and filtered),
 // data-* attributes per tag (kept, and refused for their URL-like names),
 // and the length of an id and of a same-document link.
 func TestGrowthFeatures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test; runs without -short")
 	}
-	c := featuresConfig(t)
+	c := commentConfig(t)
 	c.Limits = policy.Limits{MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20, MaxAttributes: 100_000, MaxInputBytes: 1 << 30}
 	p := mustCompile(t, c)
 	checkGrowth(t, p, []growthCase{
@@ -186,4 +185,35 @@ func checkGrowth(t *testing.T, p *policy.Policy, cases []growthCase) {
 			})
 		})
 	}
+}
+
+// TestGrowthDroppedFrames: noscript, object and applet are frames under
+// every policy, and inside them every element the policy does not allow
+// is one too (under ugc, which unwraps unlisted elements): deep nesting,
+// many names, and end tags a browser ignores past a special element stay
+// linear.
+func TestGrowthDroppedFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test; runs without -short")
+	}
+	c := preset(t, "ugc").Config()
+	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxInputBytes: 1 << 30}
+	checkGrowth(t, mustCompile(t, c), []growthCase{
+		{"nested-noscript", 1000, func(n int) string {
+			return strings.Repeat("<noscript><object><div>", n) + "x" + strings.Repeat("</noscript></object>", n)
+		}},
+		{"many-names-inside", 1000, func(n int) string { return "<noscript>" + repeatf("<x-%d>", n) + repeatf("</x-%d>", n) }},
+		{"end-tags-past-special", 1000, func(n int) string {
+			return "<noscript>" + strings.Repeat("<foo><div>", n) + strings.Repeat("</foo></noscript>", n)
+		}},
+		{"nested-svg-integration-points", 1000, func(n int) string {
+			return strings.Repeat("<svg><foreignObject><p>", n) + "x" + strings.Repeat("</svg>", n)
+		}},
+		{"nested-math-text-points", 1000, func(n int) string {
+			return strings.Repeat("<math><mi><b>", n) + "x" + strings.Repeat("</math>", n)
+		}},
+		{"foreign-raw-names", 1000, func(n int) string {
+			return "<svg>" + strings.Repeat("<title><style><div>", n) + strings.Repeat("</title></svg>", n)
+		}},
+	})
 }

@@ -164,3 +164,70 @@ func TestURLHookEmbed(t *testing.T) {
 		t.Errorf("got %q %v, want the iframe removed for its host", out, changes)
 	}
 }
+
+// hookedCommentPolicy is the comment settings test policy
+// (testdata/policies/features.yaml) with hooks.
+func hookedCommentPolicy(t *testing.T, h policy.Hooks) *policy.Policy {
+	t.Helper()
+	c := commentPolicy(t).Config()
+	c.Hooks = h
+	return mustCompile(t, c)
+}
+
+// spoilerFilter drops an element with class "spoiler" and unwraps one
+// with class "note", as the README's Hooks example does.
+func spoilerFilter(e policy.ElementContext) policy.ElementAction {
+	for _, a := range e.Attrs {
+		if a.Key != "class" {
+			continue
+		}
+		switch {
+		case strings.Contains(a.Val, "spoiler"):
+			return policy.Drop
+		case strings.Contains(a.Val, "note"):
+			return policy.Unwrap
+		}
+	}
+	return policy.Keep
+}
+
+// TestHookDropEndsWhereParserCloses: an element the element hook drops is
+// hidden up to where the HTML parser closes it, so an end tag the parser
+// ignores inside a table cell ("</div>" with td and table as scope
+// boundaries, HTML §13.2.6.4.7) does not end it: what the browser puts
+// inside the dropped element stays hidden.
+func TestHookDropEndsWhereParserCloses(t *testing.T) {
+	p := hookedCommentPolicy(t, policy.Hooks{Element: spoilerFilter})
+	for _, in := range []string{
+		`<div class="spoiler"><table><tr><td>x</div>SECRET</td></tr></table>z`,
+		`<span class="spoiler"><table><tr><td>x</span>SECRET</td></tr></table>z`,
+	} {
+		out, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "SECRET") {
+			t.Errorf("String(%q) = %q: content inside the dropped element is shown", in, out)
+		}
+	}
+}
+
+// TestHookDroppedCellKeepsNextCell: a cell or row the element hook drops
+// is a frame that sets the insertion mode like any other, so the implied
+// end at the next cell or row closes only the dropped one, and the next
+// is kept.
+func TestHookDroppedCellKeepsNextCell(t *testing.T) {
+	p := hookedCommentPolicy(t, policy.Hooks{Element: spoilerFilter})
+	for _, in := range []string{
+		`<table><tr><td class="spoiler">secret<td>two</table>`,
+		`<table><tr class="spoiler"><td>secret<tr><td>two</table>`,
+	} {
+		out, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "secret") || !strings.Contains(out, "two") {
+			t.Errorf("String(%q) = %q, want the dropped cell or row gone and the next one kept", in, out)
+		}
+	}
+}

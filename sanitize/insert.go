@@ -41,8 +41,8 @@ var markers = set("applet", "object", "marquee", "template", "td", "th", "captio
 
 // mode returns the insertion mode for the next token.
 func (s *pass) mode() mode {
-	if n := len(s.stack); n > 0 {
-		return s.stack[n-1].mode
+	if n := len(s.tree.stack); n > 0 {
+		return s.tree.stack[n-1].mode
 	}
 	return modeBody
 }
@@ -52,7 +52,7 @@ func (s *pass) mode() mode {
 // (<tbody> before <tr>, <tr> before <td>), and reports whether the tag
 // stays where the pass writes it. A tag it refuses is to be dropped.
 func (s *pass) placeHTML(name string, info elemInfo) bool {
-	for s.werr == nil {
+	for s.out.werr == nil {
 		switch m := s.mode(); m {
 		case modeBody:
 			return s.inBody(name, info)
@@ -68,10 +68,10 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 			s.closeMode() // anything else ends the column group
 		default:
 			rule := tableRule(m, name)
-			if rule != "" && s.hideAt >= 0 && s.stack[s.hideAt].foster {
+			if rule != "" && s.hid.at >= 0 && s.tree.stack[s.hid.at].foster {
 				// Table structure ends what the browser foster-parented
 				// ("clear the stack back to a table context").
-				for at := s.hideAt; len(s.stack) > at; {
+				for at := s.hid.at; len(s.tree.stack) > at; {
 					s.closeTop(true)
 				}
 				continue
@@ -87,7 +87,7 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 				if !s.room() {
 					break
 				}
-				if _, ok := s.elements.get(rule); !ok && s.p.DropsContent(rule) {
+				if _, ok := s.elements.get(rule); !ok && s.r.DropsContent(rule) {
 					// The browser inserts it, and setHTML() removes it
 					// with what follows in it.
 					s.change(Change{Element: rule, Action: RemovedContent, Reason: ReasonNotAllowed})
@@ -144,7 +144,7 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 	switch {
 	case tableStructure.at(name):
 		return false // ignored outside a table
-	case name == "form" && s.forms > 0:
+	case name == "form" && s.tree.forms > 0:
 		return false // ignored while a form is open (the form element pointer)
 	case name == "a" && !s.closeLink():
 		return false
@@ -161,18 +161,18 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 // the pass cannot follow. The frames keep both indices, so this is O(1)
 // plus the elements it closes.
 func (s *pass) closeLink() bool {
-	n := len(s.stack)
-	if n == 0 || s.stack[n-1].link < 0 {
+	n := len(s.tree.stack)
+	if n == 0 || s.tree.stack[n-1].link < 0 {
 		return true
 	}
-	top := s.stack[n-1]
-	if top.fence > top.link || s.hideAt >= 0 && top.special > top.link {
+	top := s.tree.stack[n-1]
+	if top.fence > top.link || s.hid.at >= 0 && top.special > top.link {
 		// With a special element inside the open link, the adoption
 		// agency leaves it open, and what is dropped with its content
 		// with it.
 		return false
 	}
-	for len(s.stack) > int(top.link) {
+	for len(s.tree.stack) > int(top.link) {
 		s.closeTop(true)
 	}
 	return true
@@ -181,8 +181,8 @@ func (s *pass) closeLink() bool {
 // closeMode closes the element that sets the current insertion mode, and
 // everything inside it.
 func (s *pass) closeMode() {
-	for len(s.stack) > 0 {
-		top := s.stack[len(s.stack)-1]
+	for len(s.tree.stack) > 0 {
+		top := s.tree.stack[len(s.tree.stack)-1]
 		s.closeTop(true)
 		if _, ok := modeOf[top.name]; ok && !top.foreign && !top.dropped {
 			return
@@ -193,12 +193,12 @@ func (s *pass) closeMode() {
 // room reports whether one more element fits under the depth limit, and
 // sets the limit error if not.
 func (s *pass) room() bool {
-	if len(s.stack) < s.limits.MaxDepth {
+	if len(s.tree.stack) < s.r.Limits.MaxDepth {
 		return true
 	}
-	if s.werr == nil {
-		s.locate()
-		s.werr = &LimitError{Limit: "max_depth", Value: int64(s.limits.MaxDepth), Line: s.line, Column: s.col}
+	if s.out.werr == nil {
+		s.in.locate()
+		s.out.werr = &LimitError{Limit: "max_depth", Value: int64(s.r.Limits.MaxDepth), Line: s.in.line, Column: s.in.col}
 	}
 	return false
 }

@@ -32,9 +32,9 @@ func attrOf(fragment, el, key string) (string, bool) {
 	}
 }
 
-// TestKindReproducers is issue 9 defect 9: attributes of kinds the old
-// table did not know were checked as URLs, so controls and muted were
-// dropped as empty-url and itemprop="Foo Bar" became Foo%20Bar.
+// TestKindReproducers: attributes that are not URLs are not checked as
+// URLs: controls and muted are not dropped as empty-url, and
+// itemprop="Foo Bar" does not become Foo%20Bar.
 func TestKindReproducers(t *testing.T) {
 	p := mustPolicy(t, "extends: ugc\nadd:\n  elements: [video]\n  attributes:\n    - {name: controls, on: [video]}\n    - {name: muted, on: [video]}\n    - {name: preload, on: [video]}\n    - {name: itemprop, on: [span]}\n    - {name: x-note, kind: text, on: [span]}\n    - {name: data-src, kind: url, on: [span]}\n")
 	in := `<video controls muted preload="metadata"></video><span itemprop="Foo Bar" x-note="a b" data-src="HTTPS://Example.COM">x</span><span data-src="javascript:alert(1)">y</span>`

@@ -25,7 +25,7 @@ func TestBadInput(t *testing.T) {
 	p := preset(t, "ugc")
 	attrs := func(n int) string {
 		// Distinct names: repeated ones are dropped by the tokenizer and
-		// never reach the pass's duplicate check (issue 9, defect 11).
+		// never reach the pass's duplicate check.
 		var b strings.Builder
 		b.WriteString("<p")
 		for i := range n {
@@ -219,9 +219,9 @@ func BenchmarkBadInput(b *testing.B) {
 	}
 }
 
-// bigTag is the reproducer of issue 9, defect 1: one tag with n
-// attributes of distinct names (base 36), about 1 MiB for 160,000, that
-// took 86 s of CPU while duplicate removal was quadratic.
+// bigTag is one tag with n attributes of distinct names (base 36), about
+// 1 MiB for 160,000: quadratic duplicate removal would take minutes of
+// CPU on it (86 s when it was).
 func bigTag(n int) string {
 	var sb strings.Builder
 	sb.WriteString("<b")

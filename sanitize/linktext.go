@@ -7,6 +7,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -64,20 +65,26 @@ func (l *linkState) oversized() bool {
 	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes || cap(l.strs) > maxPooledBytes
 }
 
+// reset readies the part for a document.
+func (l *linkState) reset() {
+	l.held, l.text = l.held[:0], l.text[:0]
+	l.resetBuffers()
+}
+
 // beginLink starts holding back a link's output, just before its start
 // tag is written. href and host are the canonical href and its host.
 func (s *pass) beginLink(href, host string) {
 	l := &s.link
 	if len(l.held) == 0 {
-		s.dst = twin{&l.f, &l.c}
+		s.out.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
 		l.text, l.strs = l.text[:0], l.strs[:0]
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
-	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.hazard,
-		textStart: len(l.text), depth: len(s.stack),
-		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.line, col: s.col})
+	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard,
+		textStart: len(l.text), depth: len(s.tree.stack),
+		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col})
 }
 
 // linkTagWritten records the length of the start tag just written.
@@ -131,9 +138,9 @@ func (s *pass) overflow() {
 // releaseLinks writes what was held back and writes directly again.
 func (s *pass) releaseLinks() {
 	l := &s.link
-	s.dst = s.main
-	s.dst.f.Write(l.f.Bytes())
-	s.dst.c.Write(l.c.Bytes())
+	s.out.dst = s.out.main
+	s.out.dst.f.Write(l.f.Bytes())
+	s.out.dst.c.Write(l.c.Bytes())
 	l.resetBuffers()
 	if l.oversized() {
 		l.f, l.c = sink{}, sink{}
@@ -157,14 +164,14 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	if !mismatch {
 		return
 	}
-	action := s.p.TextMismatch()
+	action := s.r.Mismatch
 	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
 	switch {
-	case action == "report":
+	case action == rules.MismatchReport:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
 		s.changeAt(at)
 		return
-	case action == "rewrite" && !early:
+	case action == rules.MismatchRewrite && !early:
 		// The visible text becomes the destination.
 		dest := appendEscaped(nil, href)
 		for _, b := range [...]struct {
@@ -177,7 +184,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 			b.buf.Write(dest)
 			b.buf.WriteString("</a>")
 		}
-		s.hazard = noHazard
+		s.out.hazard = noHazard
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
 		s.changeAt(at)
 		return
@@ -185,7 +192,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	// reject (and rewrite of a link not yet closed): the link is only its
 	// content, as a link without href is.
 	end := len("</a>") // in the canonical form
-	fEnd := s.endLen
+	fEnd := s.out.endLen
 	if early {
 		end, fEnd = 0, 0
 		s.dropOpenLink(h.depth)
@@ -197,7 +204,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	s.link.f.Truncate(h.fStart)
 	// The content now follows what came before the link: its first text
 	// must not join that (see hazard).
-	s.hazard = h.before
+	s.out.hazard = h.before
 	s.writeTextF(content)
 	at.Action, at.Reason = RemovedAttribute, ReasonLinkTextMismatch
 	s.changeAt(at)
@@ -208,8 +215,8 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 // dropOpenLink marks the open link at depth as dropped: its end tag will
 // not be written.
 func (s *pass) dropOpenLink(depth int) {
-	if depth < len(s.stack) {
-		s.stack[depth].dropped = true
+	if depth < len(s.tree.stack) {
+		s.tree.stack[depth].dropped = true
 	}
 }
 
@@ -314,8 +321,8 @@ func sameHost(a, b string) bool {
 
 // changeAt reports c at the position it carries.
 func (s *pass) changeAt(c Change) {
-	line, col := s.line, s.col
-	s.line, s.col = c.Line, c.Column
+	line, col := s.in.line, s.in.col
+	s.in.line, s.in.col = c.Line, c.Column
 	s.change(c)
-	s.line, s.col = line, col
+	s.in.line, s.in.col = line, col
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// TestLinkTextMismatch is issue 8, point 5: a link whose text is a URL or
+// TestLinkTextMismatch: a link whose text is a URL or
 // a host name of another host loses its href under ugc.
 func TestLinkTextMismatch(t *testing.T) {
 	runCases(t, preset(t, "ugc"), []sanitizeCase{

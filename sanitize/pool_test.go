@@ -14,7 +14,7 @@ import (
 // that reuse the pooled pass, and checks the first document can be
 // collected: the pass reads a document in memory where it stands, so what
 // it read of a tag points into the caller's bytes, and a pooled pass that
-// kept it (s.attrs and s.scan beyond the current tag's length, s.href)
+// kept it (s.attrs.list and s.attrs.scan beyond the current tag's length)
 // held a document of up to max_input_bytes for as long as the pass was
 // reused.
 func TestPoolKeepsNoDocument(t *testing.T) {
@@ -27,7 +27,7 @@ func TestPoolKeepsNoDocument(t *testing.T) {
 		fmt.Fprintf(&b, ` title%d="v%d" data-%d=x`, i, i, i)
 	}
 	b.WriteString(">x</p>")
-	// Attributes the policy keeps, so that s.attrs holds them too, more
+	// Attributes the policy keeps, so that s.attrs.list holds them too, more
 	// than any later tag has.
 	b.WriteString(`<img src="https://example.com/a.png" alt="a" title="t" width="1" height="2" lang="en" dir="ltr">`)
 	b.WriteString(strings.Repeat(strings.Repeat("y", 1000)+"<br>", 1000))

@@ -53,12 +53,12 @@ func urlAttrs(p *policy.Policy, doc []byte) int {
 			return n
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
-			el := p.Element(tok.Data)
+			el := p.Rules().Elements[tok.Data]
 			if el == nil {
 				continue
 			}
 			for _, a := range tok.Attr {
-				if r := el.Attr(a.Key); r != nil && isURLKind(r.Kind()) {
+				if r := el.Attr(a.Key); r != nil && isURLKind(r.Kind) {
 					n++
 				}
 			}
@@ -71,7 +71,7 @@ func isURLKind(k policy.Kind) bool {
 }
 
 // TestPresetsBenchRejections runs every preset, and ugc with urls.strict,
-// over the bench corpus (issue 8, acceptance 4): the flag choices (reason
+// over the bench corpus: the flag choices (reason
 // "flagged", and "nested-url" from urls.nested) must reject under 0.5% of
 // the URL attributes the policy checks. Every rejected URL, for whatever
 // reason, is logged (go test -run TestPresetsBenchRejections -v).
@@ -100,8 +100,8 @@ func TestPresetsBenchRejections(t *testing.T) {
 				t.Fatalf("%s: %s: %v", preset, name, err)
 			}
 			for _, c := range changes {
-				el := p.Element(c.Element)
-				if c.Action != RemovedAttribute || el == nil || el.Attr(c.Attribute) == nil || !isURLKind(el.Attr(c.Attribute).Kind()) {
+				el := p.Rules().Elements[c.Element]
+				if c.Action != RemovedAttribute || el == nil || el.Attr(c.Attribute) == nil || !isURLKind(el.Attr(c.Attribute).Kind) {
 					continue
 				}
 				rejected++
@@ -132,8 +132,8 @@ func TestPresetsBenchRejections(t *testing.T) {
 	}
 }
 
-// TestPresetsKeepOrdinaryLinks pins the links issue 8 says every preset
-// with links keeps, also under urls.strict: true: repaired or flagged,
+// TestPresetsKeepOrdinaryLinks pins ordinary links every preset with
+// links must keep, also under urls.strict: true: repaired or flagged,
 // and reported, never rejected.
 func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 	tests := []struct {
@@ -188,7 +188,7 @@ func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 }
 
 // TestIgnoredFlagsNotReported: a flag the policy maps to ignore is in no
-// Change (issue 8 point 2); a URL kept as written with only ignored flags
+// Change; a URL kept as written with only ignored flags
 // gets no flagged line, while the same URL under ugc does; a rejected URL
 // names the flag that rejected it.
 func TestIgnoredFlagsNotReported(t *testing.T) {

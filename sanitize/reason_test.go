@@ -1,7 +1,6 @@
 package sanitize
 
 import (
-	"github.com/htmlclean/htmlclean/policy"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/htmlclean/htmlclean/policy"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -113,13 +114,13 @@ var reasonTriggers = []struct {
 	{ReasonCSSCrossFade, "permissive", `<b style="background:cross-fade(red, blue)">x</b>`},
 	{ReasonCSSSrc, "permissive", `<b style="background:src('https://a.example/')">x</b>`},
 	{ReasonCSSElement, "permissive", `<b style="background:element(#x)">x</b>`},
-	{ReasonCSSNoAllowedDeclaration, "features", `<span style="position:fixed">x</span>`},
-	{ReasonCSSFiltered, "features", `<span style="color:red;position:fixed">x</span>`},
+	{ReasonCSSNoAllowedDeclaration, "comment-settings", `<span style="position:fixed">x</span>`},
+	{ReasonCSSFiltered, "comment-settings", `<span style="color:red;position:fixed">x</span>`},
 	{ReasonOtherHeading, "ugc", `<h4>x</h2>`},
-	{ReasonClassTokens, "features", `<b class="spoiler other">x</b>`},
-	{ReasonNoAllowedClass, "features", `<b class="other">x</b>`},
-	{ReasonIDPrefix, "features", `<p id="x">x</p>`},
-	{ReasonBadID, "features", `<p id="a b">x</p>`},
+	{ReasonClassTokens, "comment-settings", `<b class="spoiler other">x</b>`},
+	{ReasonNoAllowedClass, "comment-settings", `<b class="other">x</b>`},
+	{ReasonIDPrefix, "comment-settings", `<p id="x">x</p>`},
+	{ReasonBadID, "comment-settings", `<p id="a b">x</p>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
 	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
@@ -128,11 +129,11 @@ var reasonTriggers = []struct {
 	{ReasonInvalidUTF8, "ugc", "a\xffb"},
 	{ReasonMarkupChar, "ugc", "a<"},
 	{ReasonJoinsText, "ugc", "x&am<foo>p;"},
-	{ReasonEmbedURL, "features", `<iframe src="http://www.youtube.com/embed/x"></iframe>`},
-	{ReasonEmbedHost, "features", `<iframe src="https://evil.example/"></iframe>`},
-	{ReasonEmbedNoSrc, "features", `<iframe title="x"></iframe>`},
-	{ReasonEmbedSandbox, "features", `<iframe src="https://player.vimeo.com/video/1"></iframe>`},
-	{ReasonEmbedContent, "features", `<iframe src="https://player.vimeo.com/video/1" sandbox="allow-scripts allow-same-origin allow-presentation">x</iframe>`},
+	{ReasonEmbedURL, "comment-settings", `<iframe src="http://www.youtube.com/embed/x"></iframe>`},
+	{ReasonEmbedHost, "comment-settings", `<iframe src="https://evil.example/"></iframe>`},
+	{ReasonEmbedNoSrc, "comment-settings", `<iframe title="x"></iframe>`},
+	{ReasonEmbedSandbox, "comment-settings", `<iframe src="https://player.vimeo.com/video/1"></iframe>`},
+	{ReasonEmbedContent, "comment-settings", `<iframe src="https://player.vimeo.com/video/1" sandbox="allow-scripts allow-same-origin allow-presentation">x</iframe>`},
 }
 
 // untriggered are the reasons no input here produces: defences behind

@@ -25,7 +25,7 @@ var reportDocs = []string{
 // TestReportOwnsItsStrings keeps the changes of each document as
 // reported, sanitises the rest of it and the other documents (which reuse the pooled pass and its buffers), and checks
 // the kept changes are still what a fresh run reports: every string in a
-// Change must own its memory (issue 9, defect 4).
+// Change must own its memory.
 func TestReportOwnsItsStrings(t *testing.T) {
 	p := preset(t, "ugc")
 	kept := make([][]Change, len(reportDocs))
@@ -59,9 +59,9 @@ func TestReportOwnsItsStrings(t *testing.T) {
 	}
 }
 
-// TestReproducerAfter is the reproducer of defect 4: the second link's
-// URL used to show through the first one's After.
-func TestReproducerAfter(t *testing.T) {
+// TestReportAfterOwnsItsURL: the second link's URL must not show through
+// the first one's After (a report string pointing into a reused buffer).
+func TestReportAfterOwnsItsURL(t *testing.T) {
 	_, changes, err := StringReport(reportDocs[0], preset(t, "ugc"))
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/htmlclean/htmlclean/internal/policystage"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -223,9 +222,9 @@ func (d *docStage) release() {
 }
 
 // applyPolicy runs the policy's bluemonday stage, which package policy
-// does not export (see internal/policystage).
+// does not export (see policy.Policy.Rules).
 func applyPolicy(p *policy.Policy, w io.Writer, r io.Reader) error {
-	return policystage.Apply(p, w, r)
+	return p.Rules().Stage(w, r)
 }
 
 // policyStage reports the follower's divergence, if any, and passes err.
@@ -274,12 +273,12 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		return err
 	}
 	s := newPass(twin{f, c}, r, nil, p, report)
-	s.flush = func() error {
-		marked := s.marked
-		s.marked = false
-		return flush(marked, s.nextLine, s.nextCol)
+	s.out.flush = func() error {
+		marked := s.out.marked
+		s.out.marked = false
+		return flush(marked, s.in.nextLine, s.in.nextCol)
 	}
-	s.seg = segmentBytes
+	s.out.seg = segmentBytes
 	marked, err := s.run()
 	if err == nil {
 		err = flush(marked, 0, 0)

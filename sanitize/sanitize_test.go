@@ -80,7 +80,7 @@ func TestSpecialElements(t *testing.T) {
 		// never ends. The pass drops what either reading hides.
 		{"noscript-raw-text", `<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, ``},
 		// With the p open, setHTML() ignores "</noscript>" too: ok is
-		// inside the noscript (review 13).
+		// inside the noscript.
 		{"noscript-ends-at-end-tag", `<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>ok`, ``},
 		{"noscript-ends-at-end-tag-closed", `<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>ok`, `ok`},
 		{"noscript-comment", `<b><noscript><!-- </noscript><img src=x onerror=alert(1) --></noscript>ok`, `<b>ok</b>`},

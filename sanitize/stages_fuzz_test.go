@@ -23,7 +23,7 @@ func FuzzStages(f *testing.F) {
 	for _, v := range loadVectors(f) {
 		f.Add(v.Input)
 	}
-	for _, s := range featureSeeds {
+	for _, s := range commentSeeds {
 		f.Add(s)
 	}
 	policies := testPolicies(f)
@@ -69,10 +69,10 @@ func tokenizerProblem(in string, p *policy.Policy) string {
 	return ""
 }
 
-// featureSeeds exercise the features test policy: data-* wildcards,
+// commentSeeds exercise the features test policy: data-* wildcards,
 // class tokens, prefixed ids and same-document links, rel on external
 // links.
-var featureSeeds = []string{
+var commentSeeds = []string{
 	`<p class=" spoiler	evil  note " data-x=1 data-src=/a data-xmlns=x data-a:b=c id="fn:1">x</p>`,
 	`<sup id=fnref:1><a href="#fn:1" name=n>1</a></sup><a href="#%66n:1">f</a><a href="#:~:text=a">t</a>`,
 	`<a href="#user-content-x">u</a><a href=#>e</a><a href="#%zz">b</a><a href="#a%20b">s</a>`,

@@ -7,7 +7,7 @@ import (
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // styles filters a style attribute allowed property by property
@@ -21,7 +21,7 @@ import (
 // declaration is kept as written, and otherwise the kept ones written
 // anew ("color: red; text-align: center"); rewrote says which. reason is
 // why the whole attribute goes, or "".
-func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool, reason Reason) {
+func (s *pass) styles(c *checking, rule *rules.Attr, v string) (out string, rewrote bool, reason Reason) {
 	if strings.ContainsAny(v, "\r\f\x00") {
 		v = cssNewlines.Replace(v)
 		rewrote = true
@@ -48,7 +48,7 @@ func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool
 			depth = max(depth-1, 0)
 		}
 		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
-			if d, ok := s.declaration(rule, decl); ok && !commented {
+			if d, ok := s.declaration(c, rule, decl); ok && !commented {
 				kept = append(kept, d)
 			} else if commented || !blank(decl) {
 				rewrote = true
@@ -75,7 +75,7 @@ func (s *pass) styles(rule *policy.AttrRule, v string) (out string, rewrote bool
 	}
 	// What is written is read again as a whole, as the browser reads
 	// it: every url token through urlnorm, no banned construct.
-	if why := s.css(v); why != "" {
+	if why := s.css(c, v); why != "" {
 		return "", false, why
 	}
 	return v, rewrote, ""
@@ -99,7 +99,7 @@ func blank(decl []styleToken) bool {
 
 // declaration checks one declaration and returns it as "property: value",
 // if it is kept.
-func (s *pass) declaration(rule *policy.AttrRule, decl []styleToken) (string, bool) {
+func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (string, bool) {
 	for len(decl) > 0 && decl[0].tt == css.WhitespaceToken {
 		decl = decl[1:]
 	}
@@ -126,7 +126,7 @@ func (s *pass) declaration(rule *policy.AttrRule, decl []styleToken) (string, bo
 		switch {
 		case t.tt == css.DelimToken && t.raw == "!":
 			return "", false // !important: user content does not outrank the page
-		case t.tt == css.URLToken && s.cssURL(cssURLValue([]byte(t.raw))) != "":
+		case t.tt == css.URLToken && s.cssURL(c, cssURLValue([]byte(t.raw))) != "":
 			return "", false
 		}
 		value.WriteString(t.raw)

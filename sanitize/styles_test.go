@@ -1,29 +1,20 @@
 package sanitize
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
-
-func featuresPolicy(tb testing.TB) *policy.Policy {
-	tb.Helper()
-	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
 
 // TestStyles: a style attribute allowed property by property keeps the
 // allowed declarations and drops the rest, one by one; the output holds
 // the faithful-output properties (same DOM as the policy stage's, output
 // differs only with a report, fixed point).
 func TestStyles(t *testing.T) {
-	p := featuresPolicy(t)
+	p := commentPolicy(t)
 	for _, c := range []struct {
 		in, want, reason string // reason: of the one change expected, or ""
 	}{
@@ -140,5 +131,74 @@ func TestStyleGrowth(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestStyleCommentJoinsNoURL: a comment in a style is not dropped so that
+// the tokens either side join: "url/**/(data:…)" (an ident, a comment, a
+// "(" block, no url token) must not be written as "url(data:…)", a url
+// token the browser fetches without urlnorm, the scheme list or the URL
+// hook (an image proxy) having seen it, and "color: r/**/ed" (invalid to
+// the browser) must not become "color: red". A declaration with a
+// comment is dropped.
+func TestStyleCommentJoinsNoURL(t *testing.T) {
+	p := commentPolicy(t)
+	for _, in := range []string{
+		`<div style="background-image: url/**/(data:image/png;base64,AAAA)">x</div>`,
+		`<div style="background-image: u/**/rl(https://e.com/a%2)">x</div>`,
+	} {
+		out, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, safety.SchemeOf, p.Config().Embeds.Hosts) {
+			t.Errorf("String(%q) = %q: %s", in, out, problem)
+		}
+		if problem := faithfulProblem(t, in, p); problem != "" {
+			t.Errorf("%q: %s", in, problem)
+		}
+	}
+
+	// The image proxy of the README's Hooks section: every url() it would
+	// change must drop the style ("CSS is never rewritten").
+	proxy := func(u policy.URLContext) (string, bool) {
+		if strings.HasPrefix(u.URL, "https://img.example/") {
+			return u.URL, true
+		}
+		return "https://img.example/p?u=" + u.URL, true
+	}
+	hp := hookedCommentPolicy(t, policy.Hooks{URL: proxy})
+	in := `<div style="background-image: u/**/rl(https://tracker.example/pixel.png)">x</div>`
+	out, err := String(in, hp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "tracker.example") {
+		t.Errorf("String(%q) = %q: a url() bypassed the URL hook (image proxy)", in, out)
+	}
+
+	// README: "a declaration with an escape, a comment or !important ...
+	// is dropped too".
+	in = `<span style="color: r/**/ed">x</span>`
+	if out, _ := String(in, p); out != `<span>x</span>` {
+		t.Errorf("String(%q) = %q, want the declaration with a comment dropped", in, out)
+	}
+}
+
+// TestStyleNewlineNotReportedAsURL: a style allowed per property whose CR
+// or FF becomes the CSS newline (LF) is reported as a rewritten
+// attribute, never as a rewritten URL, which report consumers take for a
+// link.
+func TestStyleNewlineNotReportedAsURL(t *testing.T) {
+	p := commentPolicy(t)
+	in := `<span style="color:&#13;red">x</span>`
+	_, changes, err := StringReport(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range changes {
+		if c.Attribute == "style" && c.Action == RewroteURL {
+			t.Errorf("StringReport(%q) reported %v: a style is not a URL", in, c)
+		}
 	}
 }

@@ -3,7 +3,7 @@ package sanitize
 import (
 	"strings"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // This file holds the checks of values the policy allows token by token:
@@ -14,7 +14,7 @@ import (
 // allow stay, in their order, the others go. A value whose every token is
 // allowed is kept as written; otherwise the tokens kept are joined with
 // one space. No token left drops the attribute. Linear in the value.
-func (s *pass) classes(el *policy.Element, v string) (string, Reason) {
+func (s *pass) classes(c *checking, el *rules.Element, v string) (string, Reason) {
 	var b strings.Builder
 	all := true
 	for i := 0; i < len(v); {
@@ -44,19 +44,19 @@ func (s *pass) classes(el *policy.Element, v string) (string, Reason) {
 	case all:
 		return v, ""
 	}
-	s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonClassTokens
+	c.rewrote(RewroteAttribute, ReasonClassTokens)
 	return b.String(), ""
 }
 
 // id checks an id or name value under ids.prefix and writes it under the
-// prefix (policy.Policy.PrefixID).
-func (s *pass) id(v string) (string, Reason) {
-	out, ok := s.p.PrefixID(v)
+// prefix (rules.Rules.PrefixID).
+func (s *pass) id(c *checking, v string) (string, Reason) {
+	out, ok := s.r.PrefixID(v)
 	if !ok {
 		return "", ReasonBadID
 	}
 	if out != v {
-		s.rewroteAction, s.rewroteWhy = RewroteAttribute, ReasonIDPrefix
+		c.rewrote(RewroteAttribute, ReasonIDPrefix)
 	}
 	return out, ""
 }
@@ -69,19 +69,19 @@ func (s *pass) id(v string) (string, Reason) {
 // escape) is left as it is. The prefix needs no escaping (policy's
 // idPrefixRE), and urlnorm decodes its characters' escapes, so the
 // canonical fragment starts with the prefix exactly when the id does.
-func (s *pass) fragment(u string) string {
-	if len(u) < 2 || u[0] != '#' || strings.HasPrefix(u[1:], s.idPre) {
+func (s *pass) fragment(c *checking, u string) string {
+	if len(u) < 2 || u[0] != '#' || strings.HasPrefix(u[1:], s.r.IDPrefix) {
 		return u
 	}
 	frag, ok := unescapeFragment(u[1:])
 	if !ok {
 		return u
 	}
-	if _, ok := s.p.PrefixID(frag); !ok {
+	if _, ok := s.r.PrefixID(frag); !ok {
 		return u
 	}
-	s.rewroteAction, s.rewroteWhy = RewroteURL, ReasonIDPrefix
-	return "#" + s.idPre + u[1:]
+	c.rewrote(RewroteURL, ReasonIDPrefix)
+	return "#" + s.r.IDPrefix + u[1:]
 }
 
 // unescapeFragment decodes the %XX escapes of a canonical fragment, as a

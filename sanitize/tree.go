@@ -1,5 +1,64 @@
 package sanitize
 
+// tree is the part of the pass that follows the element tree a browser
+// builds: the elements written and not yet closed, with the indices the
+// tree's rules look up, and what is skipped.
+type tree struct {
+	stack    []open         // elements written and not yet closed
+	last     [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
+	forms    int            // how many written <form> elements are on it
+	lastOpen []int32        // by allowed.slot, then unlisted slots: index of the innermost such element on it, or -1
+
+	skip      string // element whose content is being dropped, or ""
+	skipDepth int
+	dropped   map[string]int // dropped start tags by name, when reporting
+}
+
+// reset empties the tree for a document under a policy that allows n
+// elements.
+func (t *tree) reset(n int) {
+	t.lastOpen = t.lastOpen[:n]
+	for i := range t.lastOpen {
+		t.lastOpen[i] = -1
+	}
+	t.stack, t.skip, t.skipDepth = t.stack[:0], "", 0
+	t.last, t.forms = noneOpen, 0
+	clear(t.dropped)
+}
+
+// oversized reports whether a hostile document grew the tree past what a
+// pooled pass keeps.
+func (t *tree) oversized() bool {
+	return cap(t.stack) > maxPooledItems || len(t.dropped) > maxPooledItems
+}
+
+// open is an element on the stack.
+type open struct {
+	name    string
+	foreign bool // an SVG element
+	// inForeign says the tokens after its start tag are read by the rules
+	// for foreign content (HTML §13.2.6): it is an SVG element other than
+	// an HTML integration point, or a dropped element inside one.
+	inForeign bool
+	dropped   bool  // its start tag was dropped: close it without a trace
+	hidden    bool  // dropped with its content by the element hook (hide): a frame like any other, never written
+	unlisted  bool  // hidden, as an element the policy drops with its content (unlisted.go)
+	foster    bool  // unlisted, where a browser foster-parents it out of a table
+	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
+	mode      mode  // the insertion mode for its content (insert.go)
+	cur       int32 // index of the browser's current node when it is on top
+	link      int32 // index of the open <a> a new <a> would find, or -1
+	fence     int32 // index of the innermost <table> or SVG <desc>, or -1
+	// Indices of the innermost scope boundary (scopeBoundary, or any SVG
+	// element), and list scope boundary, at or below it, or -1; and of the
+	// element with its name below it, if scopedIndex numbers that name.
+	scopeFence, listFence, prevSame int32
+	slot, prevOpen                  int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
+	// Indices of the innermost special element (HTML §13.2.4.2, or any
+	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
+	special, marker int32
+}
+
 // The pass keeps a stack of the elements it has written and not closed,
 // so that its output is balanced: a comment can neither close the page's
 // elements ("</div>") nor leave its own open ("<a href=…>" swallowing the
@@ -21,12 +80,12 @@ func (s *pass) push(name string, foreign bool) {
 func (s *pass) pushFrame(f open) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
 	f.special, f.marker = -1, -1
-	if n := len(s.stack); n > 0 {
-		b := &s.stack[n-1]
+	if n := len(s.tree.stack); n > 0 {
+		b := &s.tree.stack[n-1]
 		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
 		f.special, f.marker = b.special, b.marker
 	}
-	i := int32(len(s.stack))
+	i := int32(len(s.tree.stack))
 	fp := frameProps.at(f.name)
 	if !f.dropped {
 		f.cur = i
@@ -52,11 +111,11 @@ func (s *pass) pushFrame(f open) {
 			f.mode = modeOf[f.name]
 		}
 		if f.name == "form" && !f.foreign {
-			s.forms++
+			s.tree.forms++
 		}
 	}
 	if k := scopedIndex(f.name); k >= 0 {
-		f.prevSame, s.last[k] = s.last[k], i
+		f.prevSame, s.tree.last[k] = s.tree.last[k], i
 	}
 	if fp&propSpecial != 0 || f.foreign {
 		f.special = i
@@ -71,9 +130,9 @@ func (s *pass) pushFrame(f open) {
 		f.slot = s.unlistedSlot(f.name).slot
 	}
 	if f.slot >= 0 {
-		f.prevOpen, s.lastOpen[f.slot] = s.lastOpen[f.slot], i
+		f.prevOpen, s.tree.lastOpen[f.slot] = s.tree.lastOpen[f.slot], i
 	}
-	s.stack = append(s.stack, f)
+	s.tree.stack = append(s.tree.stack, f)
 }
 
 // scopedIndex numbers the elements impliedEndTags looks for, so that the
@@ -126,25 +185,25 @@ var noneOpen = func() (a [nScoped]int32) {
 // closeTop writes the end tag of the innermost open element. implicit
 // says the input did not close it.
 func (s *pass) closeTop(implicit bool) {
-	top := s.stack[len(s.stack)-1]
-	s.stack = s.stack[:len(s.stack)-1]
+	top := s.tree.stack[len(s.tree.stack)-1]
+	s.tree.stack = s.tree.stack[:len(s.tree.stack)-1]
 	if k := scopedIndex(top.name); k >= 0 {
-		s.last[k] = top.prevSame
+		s.tree.last[k] = top.prevSame
 	}
 	if top.slot >= 0 {
-		s.lastOpen[top.slot] = top.prevOpen
+		s.tree.lastOpen[top.slot] = top.prevOpen
 	}
 	if top.name == "form" && !top.foreign && !top.dropped {
-		s.forms--
+		s.tree.forms--
 	}
 	if top.unlisted && implicit && formatting[top.name] {
 		s.pend(top.name, top.marker)
 	}
-	if int(top.marker) == len(s.stack) {
+	if int(top.marker) == len(s.tree.stack) {
 		s.clearToMarker()
 	}
-	if len(s.stack) == s.hideAt {
-		s.unhide()
+	if len(s.tree.stack) == s.hid.at {
+		s.hid.unhide(&s.out)
 	}
 	if top.dropped && !implicit {
 		s.dropBreak(top.name) // its end tag is gone too
@@ -156,20 +215,20 @@ func (s *pass) closeTop(implicit bool) {
 		// tag, from the input, is written: "</tbody>" closes it.
 		return
 	}
-	b := append(s.tagBuf[:0], '<', '/')
+	b := append(s.out.tagBuf[:0], '<', '/')
 	b = append(b, top.name...)
-	s.tagBuf = append(b, '>')
-	s.dst.c.Write(s.tagBuf)
-	s.hazard = noHazard
-	if !implicit && plainEndTag(s.endRaw) {
-		s.dst.f.Write(s.endRaw)
-		s.endLen = len(s.endRaw)
+	s.out.tagBuf = append(b, '>')
+	s.out.dst.c.Write(s.out.tagBuf)
+	s.out.hazard = noHazard
+	if !implicit && plainEndTag(s.out.endRaw) {
+		s.out.dst.f.Write(s.out.endRaw)
+		s.out.endLen = len(s.out.endRaw)
 	} else {
-		s.dst.f.Write(s.tagBuf)
-		s.endLen = len(s.tagBuf)
+		s.out.dst.f.Write(s.out.tagBuf)
+		s.out.endLen = len(s.out.tagBuf)
 	}
 	switch {
-	case !implicit && s.endRaw != nil && s.endLen != len(s.endRaw):
+	case !implicit && s.out.endRaw != nil && s.out.endLen != len(s.out.endRaw):
 		s.change(Change{Element: top.name, Action: RewroteTag, Reason: ReasonEndTagAttributes})
 	case implicit && optionalEndTag(top.name):
 		// The browser would close it here too; the output says so.
@@ -178,7 +237,7 @@ func (s *pass) closeTop(implicit bool) {
 		s.change(Change{Element: top.name, Action: ClosedElement, Reason: ReasonLeftOpen})
 	}
 	if top.name == "a" && len(s.link.held) > 0 {
-		s.endLink(len(s.stack))
+		s.endLink(len(s.tree.stack))
 	}
 }
 
@@ -206,16 +265,30 @@ func plainEndTag(raw []byte) bool {
 // the current node is an SVG element and not an HTML integration point.
 // (MathML never gets this far: policy.Compile refuses math, so no output
 // holds a MathML element, text integration point or annotation-xml.)
-func (s *pass) foreignContent() bool {
-	n := len(s.stack)
-	return n > 0 && s.stack[n-1].inForeign
+func (t *tree) foreignContent() bool {
+	n := len(t.stack)
+	return n > 0 && t.stack[n-1].inForeign
+}
+
+// outOfScope reports whether the frame at index i, which the end tag of
+// name would close, lies beyond an HTML scope boundary (a table, a cell,
+// a caption...) above it: a browser ignores such an end tag ("has an
+// element in scope", HTML §13.2.4.2), so "</div>" inside a cell does not
+// close the div around the table. The table's own end tags follow the
+// table's rules (insert.go), and foreign content its own.
+func (t *tree) outOfScope(name string, i int) bool {
+	if tableStructure.at(name) || name == "table" {
+		return false
+	}
+	fence := int(t.stack[len(t.stack)-1].scopeFence)
+	return fence > i && !t.stack[fence].foreign
 }
 
 // closeForeign closes the open SVG elements down to the nearest HTML
 // element or HTML integration point, as a browser pops them before a
 // breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
 func (s *pass) closeForeign() {
-	for s.foreignContent() {
+	for s.tree.foreignContent() {
 		s.closeTop(true)
 	}
 }
@@ -228,7 +301,7 @@ func (s *pass) closeForeign() {
 // is an HTML element, whose "/>" is ignored unless it is void; <image> is
 // <img> there (§13.2.6.4.7). ok is false if the tag must be dropped.
 func (s *pass) startContext(name string, info elemInfo, selfClosing bool) (foreign, void, ok bool) {
-	if s.foreignContent() {
+	if s.tree.foreignContent() {
 		if info&infoBreakout == 0 {
 			return true, selfClosing, true
 		}
@@ -257,7 +330,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 		s.closeUpTo("dt", true)
 		s.closeUpTo("dd", true)
 	case "h1", "h2", "h3", "h4", "h5", "h6":
-		if c := s.current(); c != nil && isHeading(c.name) {
+		if c := s.tree.current(); c != nil && isHeading(c.name) {
 			s.closeCurrent()
 		}
 	case "button":
@@ -265,7 +338,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 	case "nobr":
 		s.closeUpTo("nobr", false)
 	case "option", "optgroup":
-		if c := s.current(); c != nil && c.name == "option" {
+		if c := s.tree.current(); c != nil && c.name == "option" {
 			s.closeCurrent()
 		}
 	case "rb", "rtc":
@@ -282,28 +355,28 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 // §13.2.6.3). The browser does so for <rb> and the like only inside a
 // <ruby> in scope; doing it always closes more, which is safe.
 func (s *pass) generateImpliedEndTags(except string) {
-	if s.hideAt >= 0 {
+	if s.hid.at >= 0 {
 		return // without a ruby in scope a browser closes nothing: keep dropping
 	}
-	for c := s.current(); c != nil && impliedEnd[c.name] && c.name != except && !c.foreign; c = s.current() {
+	for c := s.tree.current(); c != nil && impliedEnd[c.name] && c.name != except && !c.foreign; c = s.tree.current() {
 		s.closeCurrent()
 	}
 }
 
 // current returns the browser's current node: the innermost open element
 // the pass wrote or implied, or nil.
-func (s *pass) current() *open {
-	n := len(s.stack)
-	if n == 0 || s.stack[n-1].cur < 0 {
+func (t *tree) current() *open {
+	n := len(t.stack)
+	if n == 0 || t.stack[n-1].cur < 0 {
 		return nil
 	}
-	return &s.stack[s.stack[n-1].cur]
+	return &t.stack[t.stack[n-1].cur]
 }
 
 // closeCurrent closes the current node and the dropped frames above it.
 func (s *pass) closeCurrent() {
-	for len(s.stack) > 0 {
-		dropped := s.stack[len(s.stack)-1].dropped
+	for len(s.tree.stack) > 0 {
+		dropped := s.tree.stack[len(s.tree.stack)-1].dropped
 		s.closeTop(true)
 		if !dropped {
 			return
@@ -317,11 +390,11 @@ func (s *pass) closeCurrent() {
 // indices, so this is O(1) plus the elements it closes: a search down the
 // stack would make a deep document quadratic.
 func (s *pass) closeUpTo(name string, list bool) {
-	at := s.last[scopedIndex(name)]
+	at := s.tree.last[scopedIndex(name)]
 	if at < 0 {
 		return
 	}
-	top := &s.stack[len(s.stack)-1]
+	top := &s.tree.stack[len(s.tree.stack)-1]
 	fence := top.scopeFence
 	if list {
 		fence = top.listFence
@@ -329,13 +402,13 @@ func (s *pass) closeUpTo(name string, list bool) {
 	if fence > at {
 		return
 	}
-	if s.hideAt >= 0 && name != "p" && name != "button" && top.special > at {
+	if s.hid.at >= 0 && name != "p" && name != "button" && top.special > at {
 		// A browser stops at a special element before an li, dd or dt
 		// (or runs the adoption agency for nobr): the pass, which cannot
 		// follow it, leaves what is dropped with its content open.
 		return
 	}
-	for len(s.stack) > int(at) {
+	for len(s.tree.stack) > int(at) {
 		s.closeTop(true)
 	}
 }
@@ -471,7 +544,8 @@ func isHeading(name string) bool {
 }
 
 func optionalEndTag(name string) bool { return optionalEnd[name] }
-func rawText(name string) bool        { return rawTextElements[name] }
+
+func rawText(name string) bool { return rawTextElements[name] }
 
 // contentDroppedName maps each name in contentDropped to itself, so that a
 // pass can keep the name without copying the tokenizer's bytes.

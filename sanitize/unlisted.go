@@ -32,15 +32,15 @@ type reopening struct {
 // unlistedSlot returns name's slot, adding one if the document has not
 // opened the name yet. name may be transient.
 func (s *pass) unlistedSlot(name string) unlistedSlot {
-	if u, ok := s.unlisted[name]; ok {
+	if u, ok := s.hid.unlisted[name]; ok {
 		return u
 	}
-	if s.unlisted == nil {
-		s.unlisted = map[string]unlistedSlot{}
+	if s.hid.unlisted == nil {
+		s.hid.unlisted = map[string]unlistedSlot{}
 	}
-	u := unlistedSlot{ownName(name), int32(len(s.lastOpen))}
-	s.lastOpen = append(s.lastOpen, -1)
-	s.unlisted[u.name] = u
+	u := unlistedSlot{ownName(name), int32(len(s.tree.lastOpen))}
+	s.tree.lastOpen = append(s.tree.lastOpen, -1)
+	s.hid.unlisted[u.name] = u
 	return u
 }
 
@@ -60,7 +60,7 @@ func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 		}
 		return
 	}
-	if s.werr != nil || !s.room() {
+	if s.out.werr != nil || !s.room() {
 		return
 	}
 	s.change(Change{Element: name, Action: RemovedContent, Reason: reason})
@@ -72,8 +72,8 @@ func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 // pushHidden pushes a hidden frame for name, dropped with its content.
 func (s *pass) pushHidden(name string, foreign, foster bool) {
 	own := s.unlistedSlot(name).name
-	if s.hideAt < 0 {
-		s.hide()
+	if s.hid.at < 0 {
+		s.hid.hide(&s.out, len(s.tree.stack))
 	}
 	s.pushFrame(open{name: own, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[own],
 		hidden: true, unlisted: true, foster: foster})
@@ -83,21 +83,21 @@ func (s *pass) pushHidden(name string, foreign, foster bool) {
 // without its end tag, once per name and marker: a browser keeps at most
 // three copies on its list, and one hides as much as three.
 func (s *pass) pend(name string, marker int32) {
-	for i := len(s.pending) - 1; i >= 0 && s.pending[i].marker == marker; i-- {
-		if s.pending[i].name == name {
+	for i := len(s.hid.pending) - 1; i >= 0 && s.hid.pending[i].marker == marker; i-- {
+		if s.hid.pending[i].name == name {
 			return
 		}
 	}
-	s.pending = append(s.pending, reopening{name, marker})
+	s.hid.pending = append(s.hid.pending, reopening{name, marker})
 }
 
 // clearToMarker forgets the reopenings inside the marker element just
 // closed ("clear the list of active formatting elements up to the last
 // marker", when a cell or caption closes).
 func (s *pass) clearToMarker() {
-	at := int32(len(s.stack))
-	for n := len(s.pending); n > 0 && s.pending[n-1].marker >= at; n-- {
-		s.pending = s.pending[:n-1]
+	at := int32(len(s.tree.stack))
+	for n := len(s.hid.pending); n > 0 && s.hid.pending[n-1].marker >= at; n-- {
+		s.hid.pending = s.hid.pending[:n-1]
 	}
 }
 
@@ -105,11 +105,11 @@ func (s *pass) clearToMarker() {
 // the browser would reopen now.
 func (s *pass) reopenable() int {
 	marker := int32(-1)
-	if n := len(s.stack); n > 0 {
-		marker = s.stack[n-1].marker
+	if n := len(s.tree.stack); n > 0 {
+		marker = s.tree.stack[n-1].marker
 	}
-	start := len(s.pending)
-	for start > 0 && s.pending[start-1].marker == marker {
+	start := len(s.hid.pending)
+	for start > 0 && s.hid.pending[start-1].marker == marker {
 		start--
 	}
 	return start
@@ -122,27 +122,27 @@ func (s *pass) reopenable() int {
 func (s *pass) reopen(name string) {
 	start := s.reopenable()
 	if name == "a" || name == "nobr" {
-		kept := s.pending[:start]
-		for _, r := range s.pending[start:] {
+		kept := s.hid.pending[:start]
+		for _, r := range s.hid.pending[start:] {
 			if r.name != name {
 				kept = append(kept, r)
 			}
 		}
-		s.pending = kept
+		s.hid.pending = kept
 	}
-	if start == len(s.pending) || s.foreignContent() ||
+	if start == len(s.hid.pending) || s.tree.foreignContent() ||
 		name != "" && (closesP[name] || tableStructure.at(name) || name == "table") {
 		return
 	}
 	m := s.mode()
 	foster := m == modeTable || m == modeTableBody || m == modeRow
-	again := s.pending[start:]
-	s.pending = s.pending[:start]
+	again := s.hid.pending[start:]
+	s.hid.pending = s.hid.pending[:start]
 	for _, r := range again {
 		if !s.room() {
 			return
 		}
-		if s.hideAt < 0 {
+		if s.hid.at < 0 {
 			s.change(Change{Element: r.name, Action: RemovedContent, Reason: ReasonReopened})
 		}
 		s.pushHidden(r.name, false, foster)
@@ -153,9 +153,9 @@ func (s *pass) reopen(name string) {
 // adoption agency takes it off the list, and nothing else. It reports
 // whether there was one.
 func (s *pass) forget(name string) bool {
-	for i := len(s.pending) - 1; i >= s.reopenable(); i-- {
-		if s.pending[i].name == name {
-			s.pending = append(s.pending[:i], s.pending[i+1:]...)
+	for i := len(s.hid.pending) - 1; i >= s.reopenable(); i-- {
+		if s.hid.pending[i].name == name {
+			s.hid.pending = append(s.hid.pending[:i], s.hid.pending[i+1:]...)
 			return true
 		}
 	}
@@ -170,14 +170,14 @@ func (s *pass) forget(name string) bool {
 // A form's end tag takes the form off the stack and leaves what is inside
 // it open.
 func (s *pass) endIgnored(name string, i int) bool {
-	top := &s.stack[len(s.stack)-1]
+	top := &s.tree.stack[len(s.tree.stack)-1]
 	switch {
 	case tableStructure.at(name) || name == "table":
 		return false // the table's rules close all inside it
 	case name == "form":
 		// Closed only if what is inside it has implied end tags (a p).
-		for j := len(s.stack) - 1; j > i; j-- {
-			if f := &s.stack[j]; !impliedEnd[f.name] || f.foreign || len(s.stack)-j > len(impliedEnd) {
+		for j := len(s.tree.stack) - 1; j > i; j-- {
+			if f := &s.tree.stack[j]; !impliedEnd[f.name] || f.foreign || len(s.tree.stack)-j > len(impliedEnd) {
 				return true
 			}
 		}

@@ -121,3 +121,97 @@ func TestUnlistedImplied(t *testing.T) {
 		t.Errorf("String(%q) with tbody = %q, %v, want %q", in, got, err, want)
 	}
 }
+
+// TestDroppedMarkupEndsWhereParserEnds: an element dropped with its
+// content whose content is markup (noscript read with scripting off,
+// object, applet) ends where the browser's tree builder ends it, not at
+// the next end tag of its name: a browser ignores "</noscript>" with a
+// special element open inside it, and "</object>" out of scope, and
+// setHTML() then removes what follows with the element.
+func TestDroppedMarkupEndsWhereParserEnds(t *testing.T) {
+	ps := map[string]*policy.Policy{"sanitizer-api": policy.SanitizerAPI()}
+	for _, name := range []string{"ugc", "strict"} {
+		p, err := policy.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps[name] = p
+	}
+	tests := []struct{ name, in, want string }{
+		{"noscript-p", `<noscript><p></noscript>HID<img src=x>`, ``},
+		{"noscript-div", `<noscript><div></noscript>HID</div>HID2`, ``},
+		{"noscript-table", `<noscript><table><tr><td></noscript>HID</td></tr></table>HID2`, ``},
+		{"noscript-closed", `<noscript><p>x</p></noscript>shown`, `shown`},
+		{"noscript-nested", `<noscript><noscript></noscript>HID</noscript>shown`, `shown`},
+		{"noscript-self-closing", `<noscript/>HID</noscript>shown`, `shown`},
+		{"noscript-comment", `<noscript><!-- </noscript>HID --></noscript>shown`, `shown`},
+		{"object-cell", `<object><table><tr><td></object>HID</td></tr></table>HID2`, ``},
+		{"object-closed", `<object><div>x</div></object>shown`, `shown`},
+		{"applet-cell", `<applet><table><tr><td></applet>HID`, ``},
+	}
+	for pname, p := range ps {
+		for _, tc := range tests {
+			t.Run(pname+"/"+tc.name, func(t *testing.T) {
+				got, err := String(tc.in, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(got, "HID") || strings.Contains(got, "<img") {
+					t.Errorf("String(%q) = %q: shows what the browser hides", tc.in, got)
+				}
+				if !strings.Contains(got, tc.want) {
+					t.Errorf("String(%q) = %q, want it to hold %q", tc.in, got, tc.want)
+				}
+				if why := faithfulProblem(t, tc.in, p); why != "" {
+					t.Errorf("faithful output: %s", why)
+				}
+			})
+		}
+	}
+}
+
+// TestDroppedForeignEndsWhereParserEnds: under a SanitizerConfig with an
+// elements list (unlisted: drop), setHTML() removes an <svg> or <math>
+// with its subtree; a browser ignores "</svg>" and "</math>" while an
+// HTML element is open inside an integration point, so what follows is
+// in the subtree too. svg and math are frames (markupDropped), MathML's
+// text integration points are integration points, and the content of
+// a foreign element is markup whatever its name (<svg><title>).
+func TestDroppedForeignEndsWhereParserEnds(t *testing.T) {
+	p, err := policy.FromSanitizerConfig([]byte(`{"elements":["p","div","b","img"],"attributes":["src"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{
+		`<svg><desc><div></svg>HID`,
+		`<svg><foreignObject><p></svg>HID<img src=x>`,
+		`<svg><title><div></title></svg>HID`,
+		`<math><mi><b></math>HID`,
+		`<math><mtext><p></math>HID`,
+		`<math><annotation-xml encoding=text/html><div></math>HID`,
+	} {
+		got, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(got, "HID") || strings.Contains(got, "<img") {
+			t.Errorf("String(%q) = %q: shows what setHTML() removes", in, got)
+		}
+	}
+	// What follows a foreign element that did end is kept.
+	for _, in := range []string{
+		`<svg><desc>x</desc></svg><p>SHOWN</p>`,
+		`<svg><foreignObject><p>x</p></foreignObject></svg>SHOWN`,
+		`<svg><title>x</title></svg>SHOWN`,
+		`<math><mi>x</mi></math>SHOWN`,
+		`<svg><p>SHOWN`, // a breakout tag ends the svg
+	} {
+		got, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, "SHOWN") {
+			t.Errorf("String(%q) = %q: drops what follows the foreign element", in, got)
+		}
+	}
+}

@@ -84,3 +84,22 @@ func mustCompile(t *testing.T, c policy.Config) *policy.Policy {
 	}
 	return p
 }
+
+// TestHookRemovalKeepsWordBreak: with word_breaks on, a <br> or block
+// element the element hook drops or unwraps leaves its break, as any
+// other removal does ("one</br>two" under the same hook too).
+func TestHookRemovalKeepsWordBreak(t *testing.T) {
+	p := hookedCommentPolicy(t, policy.Hooks{Element: spoilerFilter})
+	for _, tc := range []struct{ in, want string }{
+		{`one<br class="spoiler">two`, "one\ntwo"},
+		{`a<div class="note">b</div>c`, "a\nb\nc"},
+	} {
+		got, err := String(tc.in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -30,19 +30,20 @@ type deceptionLink struct {
 }
 
 // deceptionGaps lists the deceptive links that the ugc preset still keeps
-// without a word (issue 8, acceptance 1), by id, with the reason. Each is
+// without a word, by id, with the reason. Each is
 // a defect to fix in urlnorm, policy or sanitize, not in the set: when one
 // is fixed the test fails until its line is deleted, so the list never
 // hides a link that passes.
 var deceptionGaps = map[string]string{}
 
-// keepRequired are the ordinary classes issue 8, acceptance 4 names: the
-// presets must keep them. Other ordinary links that lose their href are
+// keepRequired are the ordinary link classes the presets must keep
+// (share links, booking links, upper-case IDNs, literal percent signs). Other ordinary links that lose their href are
 // only logged.
 var keepRequired = []string{"ordinary-share", "ordinary-siteminder", "ordinary-upper-idn", "ordinary-percent-literal"}
 
-// deceptionClasses are the forms issue 8 names (points 4 and 5 and the
-// intro); the set must hold each of them.
+// deceptionClasses are the deceptive forms the set covers (confusables,
+// hosts in userinfo, link text naming another host, ...); the set must
+// hold each of them.
 var deceptionClasses = []string{
 	"homograph-cyrillic", "homograph-greek", "whole-script-confusable", "single-script-lookalike",
 	"host-mapped", "punycode-trick", "trailing-dot", "encoded-host", "userinfo", "encoded-separator",
@@ -51,7 +52,7 @@ var deceptionClasses = []string{
 	"nested-url", "active-scheme", "backslash", "slashes", "link-text",
 }
 
-// TestDeceptionSet is issue 8, acceptance 1: under ugc, every deceptive
+// TestDeceptionSet: under ugc, every deceptive
 // link of the set is removed or reported with flags, and every href kept
 // leads to the scheme, host and port a browser takes from the input (the
 // WHATWG oracle; it shares x/net/idna with urlnorm, so the Chromium stage
@@ -106,7 +107,7 @@ func TestDeceptionSet(t *testing.T) {
 }
 
 // checkDeceptionSet holds the set to its own promise: at least 300 links,
-// every class of issue 8, unique ids, one link a line, and no gap entry
+// every class of deceptionClasses, unique ids, one link a line, and no gap entry
 // naming a link that is not in it.
 func checkDeceptionSet(t *testing.T, links []deceptionLink) {
 	t.Helper()

@@ -7,11 +7,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
-// featuresFile is issue 12's settings in a policy file; featuresConfig is
-// the same policy built in code. The tests below run on both.
-const featuresFile = `
+// commentFile turns on the settings for comment systems (data-*
+// wildcards, class rules, ids.prefix, rel on external links) in a policy
+// file; commentConfig is the same policy built in code. The tests below run on both.
+const commentFile = `
 extends: basic
 add:
   elements: [p, pre]
@@ -30,7 +33,7 @@ links:
   rel_on: external
 `
 
-func featuresConfig(t *testing.T) Config {
+func commentConfig(t *testing.T) Config {
 	t.Helper()
 	c, err := PresetConfig("basic")
 	if err != nil {
@@ -47,15 +50,15 @@ func featuresConfig(t *testing.T) Config {
 	return c
 }
 
-// featurePolicies returns the features policy loaded from the file and
+// commentPolicies returns the features policy loaded from the file and
 // compiled from the Config.
-func featurePolicies(t *testing.T) map[string]*Policy {
+func commentPolicies(t *testing.T) map[string]*Policy {
 	t.Helper()
-	file, err := Load(strings.NewReader(featuresFile), "features.yaml")
+	file, err := Load(strings.NewReader(commentFile), "features.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, err := Compile(featuresConfig(t))
+	code, err := Compile(commentConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +72,7 @@ func featurePolicies(t *testing.T) map[string]*Policy {
 // names that say they hold a URL, names declared another kind, data-xml*
 // and names with other characters; an entry that names an attribute wins.
 func TestWildcardAttributes(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		tests := []struct {
 			el, attr, value string
 			want            bool
@@ -91,15 +94,15 @@ func TestWildcardAttributes(t *testing.T) {
 			{"code", "data-x", "go", false},
 		}
 		for _, tc := range tests {
-			r := p.Element(tc.el).Attr(tc.attr)
+			r := p.r.Elements[tc.el].Attr(tc.attr)
 			if got := r != nil && r.Allows(tc.value); got != tc.want {
 				t.Errorf("%s: %s %s allows %q: %v, want %v", how, tc.el, tc.attr, tc.value, got, tc.want)
 			}
 		}
-		if r := p.Element("p").Attr("data-x"); r == nil || r.Kind() != KindText {
+		if r := p.r.Elements["p"].Attr("data-x"); r == nil || r.Kind != KindText {
 			t.Errorf("%s: data-x on p: %v, want a text rule", how, r)
 		}
-		if r := p.Element("b").Attr("data-fill"); r == nil || r.Kind() != KindCSS {
+		if r := p.r.Elements["b"].Attr("data-fill"); r == nil || r.Kind != KindCSS {
 			t.Errorf("%s: data-fill on b: %v, want a css rule", how, r)
 		}
 	}
@@ -108,7 +111,7 @@ func TestWildcardAttributes(t *testing.T) {
 // TestClassRules: a token is allowed by the element's rules, listed or
 // matched whole.
 func TestClassRules(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		tests := []struct {
 			el, token string
 			want      bool
@@ -124,11 +127,11 @@ func TestClassRules(t *testing.T) {
 			{"p", "Note", false},
 		}
 		for _, tc := range tests {
-			if got := p.Element(tc.el).AllowsClass(tc.token); got != tc.want {
+			if got := p.r.Elements[tc.el].AllowsClass(tc.token); got != tc.want {
 				t.Errorf("%s: %s AllowsClass(%q) = %v, want %v", how, tc.el, tc.token, got, tc.want)
 			}
 		}
-		if !p.Element("p").FiltersClasses() {
+		if !p.r.Elements["p"].FiltersClasses() {
 			t.Errorf("%s: classes do not cover p", how)
 		}
 	}
@@ -136,7 +139,7 @@ func TestClassRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Element("code").FiltersClasses() {
+	if p.r.Elements["code"].FiltersClasses() {
 		t.Error("ugc filters classes per token; it keeps its whole-value pattern")
 	}
 }
@@ -144,7 +147,7 @@ func TestClassRules(t *testing.T) {
 // TestClassListPattern: what the policy stage allows is any list of
 // allowed tokens, with HTML's white space around and between.
 func TestClassListPattern(t *testing.T) {
-	p, err := Compile(featuresConfig(t))
+	p, err := Compile(commentConfig(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,8 +163,8 @@ func TestClassListPattern(t *testing.T) {
 
 // TestPrefixID: ids are checked and prefixed once.
 func TestPrefixID(t *testing.T) {
-	for how, p := range featurePolicies(t) {
-		if got := p.IDPrefix(); got != "user-content-" {
+	for how, p := range commentPolicies(t) {
+		if got := p.r.IDPrefix; got != "user-content-" {
 			t.Errorf("%s: IDPrefix() = %q", how, got)
 		}
 		tests := []struct {
@@ -180,11 +183,11 @@ func TestPrefixID(t *testing.T) {
 			{"\xff", "", false},
 		}
 		for _, tc := range tests {
-			got, ok := p.PrefixID(tc.in)
+			got, ok := p.r.PrefixID(tc.in)
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("%s: PrefixID(%q) = %q, %v, want %q, %v", how, tc.in, got, ok, tc.want, tc.ok)
 			}
-			if ok && !idRE(p.IDPrefix()).MatchString(got) {
+			if ok && !idRE(p.r.IDPrefix).MatchString(got) {
 				t.Errorf("%s: the policy stage would refuse id %q", how, got)
 			}
 		}
@@ -193,7 +196,7 @@ func TestPrefixID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := p.PrefixID("x"); ok || p.IDPrefix() != "" || p.Element("p").Attr("id") != nil {
+	if _, ok := p.r.PrefixID("x"); ok || p.r.IDPrefix != "" || p.r.Elements["p"].Attr("id") != nil {
 		t.Error("ugc keeps ids; without a prefix they stay dropped")
 	}
 }
@@ -201,20 +204,20 @@ func TestPrefixID(t *testing.T) {
 // TestRelTokens: any link type is written, on external links only when
 // rel_on says so.
 func TestRelTokens(t *testing.T) {
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		if got, want := p.Rel(), []string{"me", "nofollow"}; !cmp.Equal(got, want) {
 			t.Errorf("%s: Rel() = %v, want %v", how, got, want)
 		}
-		if got := p.RelOn(); got != "external" {
-			t.Errorf("%s: RelOn() = %q, want external", how, got)
+		if got := p.r.RelOn; got != rules.RelExternal {
+			t.Errorf("%s: RelOn = %d, want external", how, got)
 		}
 	}
 	p, err := Preset("ugc")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.RelOn(); got != "all" {
-		t.Errorf("ugc: RelOn() = %q, want all", got)
+	if got := p.r.RelOn; got != rules.RelAll {
+		t.Errorf("ugc: RelOn = %d, want all", got)
 	}
 	for _, tok := range []string{"me", "privacy-policy", "x.y_z", "2fa"} {
 		if why := relProblem(tok); why != "" {
@@ -228,9 +231,9 @@ func TestRelTokens(t *testing.T) {
 	}
 }
 
-// TestFeatureErrorsConfig is TestLoadErrors' new cases through the Go
+// TestCommentSettingErrors is TestLoadErrors' new cases through the Go
 // API: each mistake names its setting as written in the Config.
-func TestFeatureErrorsConfig(t *testing.T) {
+func TestCommentSettingErrors(t *testing.T) {
 	ugc := func(edit func(c *Config)) Config {
 		c, err := PresetConfig("ugc")
 		if err != nil {
@@ -305,14 +308,15 @@ func ugcAttributes(t *testing.T) []Attribute {
 	return c.Attributes
 }
 
-// TestFeaturesRoundTrip: a policy with issue 12's settings prints as YAML
-// that loads back to the same policy; so does the features test policy.
-func TestFeaturesRoundTrip(t *testing.T) {
+// TestCommentSettingsRoundTrip: a policy with the settings for comment
+// systems prints as YAML that loads back to the same policy; so does
+// testdata/policies/features.yaml.
+func TestCommentSettingsRoundTrip(t *testing.T) {
 	features, err := LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := featurePolicies(t)
+	ps := commentPolicies(t)
 	ps["features.yaml"] = features
 	for how, p := range ps {
 		again, err := Load(strings.NewReader(p.String()), "printed.yaml")
@@ -332,14 +336,14 @@ func TestFeaturesRoundTrip(t *testing.T) {
 
 // TestConfigClassesNotShared: the caller's Config stays theirs.
 func TestConfigClassesNotShared(t *testing.T) {
-	c := featuresConfig(t)
+	c := commentConfig(t)
 	p, err := Compile(c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Classes[0].Tokens[0] = "changed"
 	got := p.Config()
-	if got.Classes[0].Tokens[0] != "note" || !p.Element("p").AllowsClass("note") {
+	if got.Classes[0].Tokens[0] != "note" || !p.r.Elements["p"].AllowsClass("note") {
 		t.Error("the policy shares the caller's class lists")
 	}
 	got.Classes[0].Tokens[0] = "changed"
@@ -348,9 +352,9 @@ func TestConfigClassesNotShared(t *testing.T) {
 	}
 }
 
-// TestFeatureRuleCap: class rules count toward the rule bound, as
+// TestClassRuleCap: class rules count toward the rule bound, as
 // attribute rules do.
-func TestFeatureRuleCap(t *testing.T) {
+func TestClassRuleCap(t *testing.T) {
 	c := Config{}
 	for i := range 1 << 10 {
 		c.Elements = append(c.Elements, "x"+itoa(i+1))

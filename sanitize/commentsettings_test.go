@@ -11,8 +11,19 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// featuresConfig is testdata/policies/features.yaml built in code.
-func featuresConfig(tb testing.TB) policy.Config {
+// commentPolicy is the test policy with every setting for comment
+// systems on, from its file (testdata/policies/features.yaml).
+func commentPolicy(tb testing.TB) *policy.Policy {
+	tb.Helper()
+	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// commentConfig is testdata/policies/features.yaml built in code.
+func commentConfig(tb testing.TB) policy.Config {
 	tb.Helper()
 	c, err := policy.PresetConfig("ugc")
 	if err != nil {
@@ -48,28 +59,29 @@ func featuresConfig(tb testing.TB) policy.Config {
 	return c
 }
 
-// featurePolicies returns the features policy from its file and from
-// featuresConfig, after checking they are the same policy.
-func featurePolicies(tb testing.TB) map[string]*policy.Policy {
+// commentPolicies returns the features policy from its file and from
+// commentConfig, after checking they are the same policy.
+func commentPolicies(tb testing.TB) map[string]*policy.Policy {
 	tb.Helper()
 	file, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	code, err := policy.Compile(featuresConfig(tb))
+	code, err := policy.Compile(commentConfig(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	if diff := cmp.Diff(file.Config(), code.Config()); diff != "" {
-		tb.Fatalf("features.yaml and featuresConfig differ (-file +code):\n%s", diff)
+		tb.Fatalf("features.yaml and commentConfig differ (-file +code):\n%s", diff)
 	}
 	return map[string]*policy.Policy{"file": file, "config": code}
 }
 
-// TestFeatures runs issue 12's settings (points 1, 3 and 4) through the
+// TestCommentSettings runs the settings for comment systems (data-*
+// wildcards, class rules, ids.prefix, rel on external links) through the
 // policy file and the Go Config API: what is kept as written, what is
 // rewritten or removed, and the report line of every change.
-func TestFeatures(t *testing.T) {
+func TestCommentSettings(t *testing.T) {
 	const ext = ` rel="me nofollow noopener noreferrer ugc" target="_blank"`
 	tests := []struct {
 		name, in, want string
@@ -121,19 +133,19 @@ func TestFeatures(t *testing.T) {
 		{"rel-relative", `<a href="/x">r</a>`, ``, nil},
 		{"rel-external-kept", `<a href="https://evil.example/" rel="me nofollow noopener noreferrer ugc" target=_blank>e</a>`, ``, nil},
 	}
-	for how, p := range featurePolicies(t) {
+	for how, p := range commentPolicies(t) {
 		for _, tc := range tests {
 			t.Run(how+"/"+tc.name, func(t *testing.T) {
-				checkFeature(t, p, tc.in, tc.want, tc.changes)
+				checkCommentSetting(t, p, tc.in, tc.want, tc.changes)
 			})
 		}
 	}
 }
 
-// TestFeaturesOffByDefault: the presets keep today's behaviour: no data-*,
+// TestCommentSettingsOffByDefault: the presets keep today's behaviour: no data-*,
 // class only as ugc's whole-value pattern, ids dropped (DOM clobbering),
 // links not rewritten to a prefix, rel on every link.
-func TestFeaturesOffByDefault(t *testing.T) {
+func TestCommentSettingsOffByDefault(t *testing.T) {
 	p := preset(t, "ugc")
 	in := `<p data-x=1 class="note" id="fn:1">x <a href="#fn:1" name=n>y</a> <a href="/z">z</a></p>` +
 		`<code class="language-go x">c</code>`
@@ -174,11 +186,11 @@ func TestRelTokensEverywhere(t *testing.T) {
 	}
 }
 
-// TestFeaturesFixedPoint: the rewrites of classes, ids and fragments are
+// TestCommentSettingsFixedPoint: the rewrites of classes, ids and fragments are
 // idempotent, sanitising the output again changes nothing.
-func TestFeaturesFixedPoint(t *testing.T) {
-	in := strings.Join(featureSeeds, "\n")
-	for how, p := range featurePolicies(t) {
+func TestCommentSettingsFixedPoint(t *testing.T) {
+	in := strings.Join(commentSeeds, "\n")
+	for how, p := range commentPolicies(t) {
 		once, err := String(in, p)
 		if err != nil {
 			t.Fatal(err)
@@ -225,16 +237,16 @@ func TestImageMapUnderIDPrefix(t *testing.T) {
 		{"not-a-hash-name", `<img src="/m.png" usemap="m">`, ``, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkFeature(t, p, tc.in, tc.want, tc.changes)
+			checkCommentSetting(t, p, tc.in, tc.want, tc.changes)
 		})
 	}
 }
 
-// checkFeature sanitises in under p and checks the output (want, or in
+// checkCommentSetting sanitises in under p and checks the output (want, or in
 // itself if want is ""), the report lines ("action attribute (reason)",
 // in order) and that the output differs from the input only where
 // reported.
-func checkFeature(t *testing.T, p *policy.Policy, in, want string, changes []string) {
+func checkCommentSetting(t *testing.T, p *policy.Policy, in, want string, changes []string) {
 	t.Helper()
 	if want == "" {
 		want = in

@@ -1,0 +1,388 @@
+package sanitize
+
+import (
+	"strings"
+
+	"golang.org/x/net/html/atom"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// This file holds what the pass does with start and end tags: which
+// element each opens or closes, and what is dropped.
+
+// startTag handles a start or self-closing tag: it tells the tokenizer
+// how to read what follows, then drops the tag or, for an element the
+// policy allows, places it (startAllowed).
+func (s *pass) startTag(raw []byte, selfClosing bool) {
+	s.in.takeTag(raw)
+	// The tokenizer can call a tag self-closing that a browser leaves open
+	// (see selfClosingTag); the browser is the judge.
+	tokSelfClosing := selfClosing
+	selfClosing = selfClosing && selfClosingTag(raw)
+	name := s.in.tagName(raw, 1)
+	switch {
+	case name == "noscript":
+		// Read what follows as markup, as setHTML() and any parser
+		// with scripting off do, not as raw text to the first
+		// "</noscript>", as a page with scripting on does. Dropped with
+		// its content (noscript is forbidden), the element then ends at
+		// its real end tag, which is never before the first
+		// "</noscript>": the pass drops what either reading would hide
+		// (<noscript><!-- </noscript><img src=x> --></noscript>).
+		s.in.z.NextIsNotRawText()
+	case s.tree.foreignContent() && elemInfos[name]&infoBreakout == 0:
+		// An SVG or MathML element's content is markup, whatever its
+		// name (<svg><title><div></title>: the div is an element), as
+		// a browser's tree builder tells its tokenizer (HTML §13.2.6.5).
+		s.in.z.NextIsNotRawText()
+	}
+	if s.tree.skip != "" {
+		if name == s.tree.skip && !selfClosing {
+			s.tree.skipDepth++
+		}
+		return
+	}
+	if len(s.hid.pending) > 0 {
+		s.reopen(name)
+	}
+	a, ok := s.elements.get(name)
+	if !ok {
+		s.dropElement(name, selfClosing)
+		return
+	}
+	s.startAllowed(a, selfClosing, tokSelfClosing)
+}
+
+// startAllowed places the start tag of an element the policy allows,
+// checks its attributes and writes it, unless the tree's rules, the
+// attributes left or the element hook drop it. tokSelfClosing is what
+// the tokenizer read, selfClosing what a browser reads.
+func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
+	el, info := a.el, a.info
+	name := el.Name // a string the policy owns, safe to keep on the stack
+	if name == embedElement && s.tree.foreignContent() {
+		s.dropEmbed(ReasonMisplaced) // an SVG element whose content is markup
+		return
+	}
+	foreign, void, placed := s.startContext(name, info, selfClosing)
+	if !void && !s.room() {
+		return
+	}
+	if !placed && name == embedElement {
+		s.dropEmbed(ReasonMisplaced)
+		return
+	}
+	if !placed {
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
+		s.unwrapped(name, void)
+		return
+	}
+	changed, href, host := s.attributes(el, name)
+	if name == embedElement && !s.attrs.hasSrc() {
+		s.dropEmbed(ReasonEmbedNoSrc)
+		return
+	}
+	if len(s.attrs.list) == 0 && info&infoNeedsAttributes != 0 && s.r.Bare != rules.BareKeep {
+		// Like bluemonday: a link without href or an image without src is
+		// only its content. Its end tag is consumed without a trace.
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonNoAttributesLeft})
+		s.unwrapped(name, void)
+		return
+	}
+	if tokSelfClosing && s.selfClosingRewrite(name, info, foreign, selfClosing) {
+		changed = true
+	}
+	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void, foreign) {
+		return
+	}
+	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
+	if check {
+		s.beginLink(href, host)
+	}
+	if changed {
+		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false)
+	} else {
+		// Written as it was: x/net/html reads "<br/>" as self-closing.
+		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true)
+	}
+	if check {
+		s.linkTagWritten()
+	}
+	if !void {
+		s.push(name, foreign)
+	}
+}
+
+// selfClosingRewrite reports, for a start tag the tokenizer read as
+// self-closing, whether its "/>" makes it be written anew, and reports
+// why. selfClosing is what a browser reads.
+func (s *pass) selfClosingRewrite(name string, info elemInfo, foreign, selfClosing bool) bool {
+	switch {
+	case selfClosing && !foreign && info&infoVoid == 0:
+		// An HTML element written "<div/>" is open, in a browser and in
+		// x/net/html's parser alike: written so, it does not look closed
+		// to a reader or a tool that reads it as XML.
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonSelfClosingIgnored})
+		return true
+	case !selfClosing:
+		// x/net/html reads "/>" where a browser does not (selfClosingTag):
+		// written anew, the tag reads the same to both.
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonAmbiguousSelfClosing})
+		return true
+	}
+	return false
+}
+
+// unwrapped drops the start tag of an allowed element, keeping its
+// content: a frame that closes without a trace, unless it is void.
+func (s *pass) unwrapped(name string, void bool) {
+	if !void {
+		s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
+	}
+}
+
+// hookKeeps asks the element hook about the allowed element name and
+// carries out an Unwrap or a Drop; it reports whether the element is
+// kept.
+func (s *pass) hookKeeps(name string, void, foreign bool) bool {
+	action := s.elementHook(name)
+	if action != rules.Keep {
+		s.dropBreak(name)
+	}
+	switch action {
+	case rules.Unwrap:
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
+		switch {
+		case void:
+		case tableStructure.at(name) || name == "table":
+			// As if the policy did not allow it: the table's rules
+			// then apply to what it held, as they do for a dropped
+			// cell.
+			s.droppedStartTag(name)
+		default:
+			s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
+		}
+		return false
+	case rules.Drop:
+		s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonElementHook})
+		if !void {
+			// A whole frame, for the tree's rules (a cell ends at the
+			// next cell), with its output hidden.
+			s.hid.hide(&s.out, len(s.tree.stack))
+			s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name], hidden: true})
+		}
+		return false
+	}
+	return true
+}
+
+// dropElement drops a tag the policy does not allow, with its content if
+// that content is not text a reader should see.
+func (s *pass) dropElement(name string, selfClosing bool) {
+	reason := ReasonNotAllowed
+	if policy.Forbidden(name) != "" {
+		reason = ReasonForbidden
+	}
+	// Inside what is dropped with its content, every element is a frame,
+	// so that the tree's rules see the elements a browser sees there.
+	_, cd := contentDroppedName.get(name)
+	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.r.DropsContent(name) {
+		s.dropContent(name, selfClosing, reason)
+		return
+	}
+	s.dropBreak(name)
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) {
+		s.tree.skip, s.tree.skipDepth = canonical, 1
+		if s.report != nil {
+			s.change(Change{Element: canonical, Action: RemovedContent, Reason: dropReason(name)})
+		}
+		return
+	}
+	if s.report != nil {
+		s.change(Change{Element: name, Action: RemovedElement, Reason: dropReason(name)})
+		if !selfClosing {
+			s.droppedStartTag(name)
+		}
+	}
+}
+
+// dropReason is why an element the policy does not allow is dropped.
+func dropReason(name string) Reason {
+	if policy.Forbidden(name) != "" {
+		return ReasonForbidden
+	}
+	return ReasonNotAllowed
+}
+
+// endTag closes the matching open element, and any left open inside it.
+// An end tag with nothing to close is dropped: in a comment, "</div>"
+// would close the page's own element.
+func (s *pass) endTag(raw []byte) {
+	name := s.in.tagName(raw, 2)
+	if s.tree.skip != "" {
+		if name == s.tree.skip {
+			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
+				s.tree.skip = ""
+			}
+		}
+		return
+	}
+	if name == "br" && s.r.Elements["br"] != nil {
+		s.endBR()
+		return
+	}
+	if len(s.hid.pending) > 0 && s.forget(name) {
+		s.dropBreak(name)
+		s.droppedEndTag(name)
+		return
+	}
+	// Only allowed elements, and those dropped with their content, are
+	// ever pushed: their frames are indexed, so end tags that match
+	// nothing do not search a deep stack.
+	if i := s.openAt(name); i >= 0 && !s.tree.outOfScope(name, i) {
+		switch {
+		case s.hid.at < 0:
+		case headings[name] && s.innermostHeading() != int32(i):
+			i = -1 // "</h2>" closes the innermost heading (closeHeading)
+		case s.endIgnored(name, i):
+			// The browser leaves the element open, so what was dropped
+			// with its content goes on.
+			s.dropBreak(name)
+			s.droppedEndTag(name)
+			return
+		}
+		if i >= 0 {
+			for len(s.tree.stack) > i+1 {
+				s.closeTop(true)
+			}
+			s.out.endRaw = raw
+			s.closeTop(false)
+			s.out.endRaw = nil
+			return
+		}
+	}
+	if isHeading(name) && s.closeHeading(name) {
+		return
+	}
+	s.dropBreak(name)
+	s.droppedEndTag(name)
+}
+
+// endBR handles "</br>", which is a line break in every browser (HTML
+// §13.2.6.4.7) and, like <br>, ends foreign content (§13.2.6.5), when the
+// policy allows br.
+func (s *pass) endBR() {
+	const name = "br"
+	s.closeForeign()
+	if s.r.Hooks.Element != nil && s.hid.at < 0 {
+		// It is written as a <br>: the hook decides it as one.
+		s.attrs.reset()
+		if s.elementHook(name) != rules.Keep {
+			s.dropBreak(name)
+			s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonElementHook})
+			return
+		}
+	}
+	if s.placeHTML(name, infoVoid) {
+		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonEndTagBR})
+		s.out.writeString("<br>")
+	} else {
+		s.dropBreak(name)
+		s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonMisplaced})
+	}
+}
+
+// closeHeading closes the innermost open heading for the end tag of
+// another heading, name, as a browser does ("An end tag whose tag name is
+// one of: h1, …, h6", HTML §13.2.6.4.7): "<h4>x</h2>" is a closed h4.
+// The end tag is written as the heading's own ("</h4>"), so that the
+// output reads as what the browser builds. It reports whether a heading
+// was open.
+func (s *pass) closeHeading(name string) bool {
+	at := s.innermostHeading()
+	if at < 0 || s.hid.at >= 0 && s.tree.stack[len(s.tree.stack)-1].scopeFence > at {
+		return false
+	}
+	for len(s.tree.stack) > int(at)+1 {
+		s.closeTop(true)
+	}
+	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonOtherHeading, After: s.tree.stack[at].name})
+	s.closeTop(false)
+	return true
+}
+
+// innermostHeading returns the index of the innermost open heading, or -1.
+func (s *pass) innermostHeading() int32 {
+	at := int32(-1)
+	for h := range headings {
+		at = max(at, int32(s.openAt(h)))
+	}
+	return at
+}
+
+// openAt returns the index of the innermost open element name, allowed or
+// dropped with its content, or -1.
+func (s *pass) openAt(name string) int {
+	if a, ok := s.elements.get(name); ok {
+		return int(s.tree.lastOpen[a.slot])
+	}
+	// A frame dropped with its content is hidden: none is open unless
+	// something is.
+	if s.hid.at < 0 {
+		return -1
+	}
+	if u, ok := s.hid.unlisted[name]; ok {
+		return int(s.tree.lastOpen[u.slot])
+	}
+	return -1
+}
+
+// dropBreak notes what a dropped tag named name separated, if the policy
+// keeps words apart (see wordBreak).
+func (s *pass) dropBreak(name string) {
+	if s.r.WordBreaks {
+		s.out.gap = max(s.out.gap, wordBreak.at(name))
+	}
+}
+
+// droppedEndTag reports an end tag dropped, unless it closes a start tag
+// dropped and reported before.
+func (s *pass) droppedEndTag(name string) {
+	if s.report == nil {
+		return
+	}
+	if n := s.tree.dropped[name]; n > 0 {
+		s.tree.dropped[ownName(name)] = n - 1
+		return
+	}
+	reason := ReasonNothingOpen
+	if s.r.Elements[name] == nil {
+		reason = ReasonNotAllowed
+	}
+	s.change(Change{Element: name, Action: RemovedEndTag, Reason: reason})
+}
+
+// droppedStartTag counts a start tag dropped, whose end tag may follow.
+func (s *pass) droppedStartTag(name string) {
+	if s.report == nil {
+		return
+	}
+	if s.tree.dropped == nil {
+		s.tree.dropped = map[string]int{}
+	}
+	s.tree.dropped[ownName(name)]++
+}
+
+// ownName returns name in memory of its own: a map assignment stores the
+// key it is given, even over an equal one, and name is transient (it
+// points into the tokenizer's buffer, which the next token overwrites).
+// Known element names come from x/net/html's static table, without a
+// copy.
+func ownName(name string) string {
+	if a := atom.Lookup(stringBytes(name)); a != 0 && a.String() == name {
+		return a.String()
+	}
+	return strings.Clone(name)
+}
