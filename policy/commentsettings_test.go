@@ -54,7 +54,7 @@ func commentConfig(t *testing.T) Config {
 // compiled from the Config.
 func commentPolicies(t *testing.T) map[string]*Policy {
 	t.Helper()
-	file, err := Load(strings.NewReader(commentFile), "features.yaml")
+	file, err := Load(strings.NewReader(commentFile), "comment-settings.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,14 +310,14 @@ func ugcAttributes(t *testing.T) []Attribute {
 
 // TestCommentSettingsRoundTrip: a policy with the settings for comment
 // systems prints as YAML that loads back to the same policy; so does
-// testdata/policies/features.yaml.
+// testdata/policies/comment-settings.yaml.
 func TestCommentSettingsRoundTrip(t *testing.T) {
-	features, err := LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
+	features, err := LoadFile(filepath.Join("..", "testdata", "policies", "comment-settings.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ps := commentPolicies(t)
-	ps["features.yaml"] = features
+	ps["comment-settings.yaml"] = features
 	for how, p := range ps {
 		again, err := Load(strings.NewReader(p.String()), "printed.yaml")
 		if err != nil {

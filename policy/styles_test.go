@@ -13,7 +13,7 @@ import (
 // TestStylesRoundTrip: a policy with styles prints as YAML that loads back
 // to the same policy, with style kept out of the attribute list.
 func TestStylesRoundTrip(t *testing.T) {
-	p, err := LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
+	p, err := LoadFile(filepath.Join("..", "testdata", "policies", "comment-settings.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

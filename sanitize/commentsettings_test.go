@@ -12,17 +12,17 @@ import (
 )
 
 // commentPolicy is the test policy with every setting for comment
-// systems on, from its file (testdata/policies/features.yaml).
+// systems on, from its file (testdata/policies/comment-settings.yaml).
 func commentPolicy(tb testing.TB) *policy.Policy {
 	tb.Helper()
-	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
+	p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "comment-settings.yaml"))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return p
 }
 
-// commentConfig is testdata/policies/features.yaml built in code.
+// commentConfig is testdata/policies/comment-settings.yaml built in code.
 func commentConfig(tb testing.TB) policy.Config {
 	tb.Helper()
 	c, err := policy.PresetConfig("ugc")
@@ -63,7 +63,7 @@ func commentConfig(tb testing.TB) policy.Config {
 // commentConfig, after checking they are the same policy.
 func commentPolicies(tb testing.TB) map[string]*policy.Policy {
 	tb.Helper()
-	file, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "features.yaml"))
+	file, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", "comment-settings.yaml"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func commentPolicies(tb testing.TB) map[string]*policy.Policy {
 		tb.Fatal(err)
 	}
 	if diff := cmp.Diff(file.Config(), code.Config()); diff != "" {
-		tb.Fatalf("features.yaml and commentConfig differ (-file +code):\n%s", diff)
+		tb.Fatalf("comment-settings.yaml and commentConfig differ (-file +code):\n%s", diff)
 	}
 	return map[string]*policy.Policy{"file": file, "config": code}
 }

@@ -158,7 +158,7 @@ func TestEmbedsCorpus(t *testing.T) {
 	n := 0
 	for id, in := range faithfulDocs(t) {
 		if !strings.Contains(strings.ToLower(in), "iframe") || len(in) > 256<<10 {
-			continue // the big pages: TestFaithfulOutput, under features.yaml
+			continue // the big pages: TestFaithfulOutput, under comment-settings.yaml
 		}
 		n++
 		for name, p := range policies {

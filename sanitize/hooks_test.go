@@ -166,7 +166,7 @@ func TestURLHookEmbed(t *testing.T) {
 }
 
 // hookedCommentPolicy is the comment settings test policy
-// (testdata/policies/features.yaml) with hooks.
+// (testdata/policies/comment-settings.yaml) with hooks.
 func hookedCommentPolicy(t *testing.T, h policy.Hooks) *policy.Policy {
 	t.Helper()
 	c := commentPolicy(t).Config()
