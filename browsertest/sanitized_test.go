@@ -13,7 +13,7 @@ import (
 // TestSanitizedCorpus is the point of the package: every vector of the
 // corpus, sanitised under each preset, under the permissive test policy
 // (SVG links, forms, srcset, poster, background, style) and under the
-// features test policy (CSS per property, word breaks, and the other
+// comment-settings test policy (CSS per property, word breaks, and the other
 // settings bluemonday users port), loaded and played with in Chromium. Not
 // one may execute.
 func TestSanitizedCorpus(t *testing.T) {
@@ -26,14 +26,14 @@ func TestSanitizedCorpus(t *testing.T) {
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"permissive", "features"} {
+	for _, name := range []string{"permissive", "comment-settings"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"strict", "basic", "ugc", "permissive", "features"} {
+	for _, name := range []string{"strict", "basic", "ugc", "permissive", "comment-settings"} {
 		p := policies[name]
 		t.Run(name, func(t *testing.T) {
 			runStage(t, name, func(s string) (string, error) { return sanitize.String(s, p) }, vectors)

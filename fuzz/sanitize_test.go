@@ -18,7 +18,7 @@ import (
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// FuzzSanitize checks, under every preset and the permissive and features
+// FuzzSanitize checks, under every preset and the permissive and comment-settings
 // test policies:
 //   - no panic; an error is only a *sanitize.LimitError, with no output;
 //   - the output, parsed as a browser would, has nothing that runs script
@@ -43,7 +43,7 @@ func FuzzSanitize(f *testing.F) {
 			f.Add(s)
 		}
 	}
-	for _, s := range []string{ // the features policy's settings
+	for _, s := range []string{ // the comment-settings policy's settings
 		`<p class=" spoiler	evil  note " data-x=1 data-src=/a data-xmlns=x id="fn:1">x</p>`,
 		`<sup id=fnref:1><a href="#fn:1" name=n>1</a></sup><a href="#%66n:1">f</a><a href="#:~:text=a">t</a>`,
 		`<pre class="lang-go x<y" data-md-x="a b"><code class="LANGUAGE-GO prettyprint">x</code></pre>`,
@@ -60,9 +60,9 @@ func FuzzSanitize(f *testing.F) {
 		policies[name] = p
 	}
 	// permissive allows every URL-bearing attribute the pass checks;
-	// features turns on data-* wildcards, per-token classes, prefixed ids
+	// comment-settings turns on data-* wildcards, per-token classes, prefixed ids
 	// (with same-document links rewritten) and rel on external links.
-	for _, name := range []string{"permissive", "features"} {
+	for _, name := range []string{"permissive", "comment-settings"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
 		if err != nil {
 			f.Fatal(err)

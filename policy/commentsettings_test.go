@@ -50,7 +50,7 @@ func commentConfig(t *testing.T) Config {
 	return c
 }
 
-// commentPolicies returns the features policy loaded from the file and
+// commentPolicies returns the comment-settings policy loaded from the file and
 // compiled from the Config.
 func commentPolicies(t *testing.T) map[string]*Policy {
 	t.Helper()
@@ -312,12 +312,12 @@ func ugcAttributes(t *testing.T) []Attribute {
 // systems prints as YAML that loads back to the same policy; so does
 // testdata/policies/comment-settings.yaml.
 func TestCommentSettingsRoundTrip(t *testing.T) {
-	features, err := LoadFile(filepath.Join("..", "testdata", "policies", "comment-settings.yaml"))
+	settings, err := LoadFile(filepath.Join("..", "testdata", "policies", "comment-settings.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ps := commentPolicies(t)
-	ps["comment-settings.yaml"] = features
+	ps["comment-settings.yaml"] = settings
 	for how, p := range ps {
 		again, err := Load(strings.NewReader(p.String()), "printed.yaml")
 		if err != nil {

@@ -59,7 +59,7 @@ func commentConfig(tb testing.TB) policy.Config {
 	return c
 }
 
-// commentPolicies returns the features policy from its file and from
+// commentPolicies returns the comment-settings policy from its file and from
 // commentConfig, after checking they are the same policy.
 func commentPolicies(tb testing.TB) map[string]*policy.Policy {
 	tb.Helper()

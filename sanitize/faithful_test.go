@@ -33,7 +33,7 @@ func faithfulDocs(t *testing.T) map[string]string {
 }
 
 // TestFaithfulOutput checks, for every document of faithfulDocs under every
-// preset and the permissive and features test policies:
+// preset and the permissive and comment-settings test policies:
 //   - the policy stage, run over the pass's faithful form, writes exactly
 //     the canonical form: it had nothing to remove, and the pass predicted its
 //     serialisation, so the faithful form is what the user gets;

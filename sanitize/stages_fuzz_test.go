@@ -11,7 +11,7 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// FuzzStages checks, under every preset and the permissive and features
+// FuzzStages checks, under every preset and the permissive and comment-settings
 // test policies, the properties of TestFaithfulOutput: the policy's
 // bluemonday stage, over the pass's faithful form, writes exactly the
 // canonical form (it is the second line of defence: when it has to
@@ -69,7 +69,7 @@ func tokenizerProblem(in string, p *policy.Policy) string {
 	return ""
 }
 
-// commentSeeds exercise the features test policy: data-* wildcards,
+// commentSeeds exercise the comment-settings test policy: data-* wildcards,
 // class tokens, prefixed ids and same-document links, rel on external
 // links.
 var commentSeeds = []string{
