@@ -12,16 +12,17 @@ import (
 const excerptBytes = 60
 
 // excerpt bounds a value from outside the command (a document's, a
-// policy's, an argument to "htmlclean url" or "sm") for a diagnostic: cut
-// after excerptBytes bytes on a rune boundary, with a marker giving the
-// whole length, and control characters and invalid bytes written as Go
-// escapes, so that the diagnostic stays one short line:
+// policy's, an argument to "htmlclean url" or "sm") for a diagnostic:
+// control characters and invalid bytes written as Go escapes, cut on a
+// rune boundary before it prints more than excerptBytes bytes, and then
+// marked with its whole length, so that the diagnostic stays one short
+// line:
 //
 //	javascript:alert(1)
-//	aaaa…aaaa…(1048576 bytes)
+//	aaaaaaaa…(1048576 bytes)
 //
-// A short, plain value is returned as it is. Work is bounded by the cut,
-// not by the value's length.
+// A short, plain value is returned as it is. The work is bounded by
+// excerptBytes, not by the value's length.
 func excerpt(raw string) string { return bound(raw, excerptBytes, false) }
 
 // quoted is [excerpt] Go-quoted, for a value that diagnostics quote (as
@@ -37,69 +38,49 @@ const clipBytes = 400
 // a value, after clipBytes bytes.
 func clip(msg string) string { return bound(msg, clipBytes, false) }
 
-// bound is [excerpt], [quoted] and [clip]: s cut after n bytes, escaped,
-// quoted if quote is set, and marked with its length if it was cut.
+// bound is [excerpt], [quoted] and [clip]: the longest prefix of s,
+// whole runes, that takes at most n bytes once escaped, quoted if quote
+// is set, and marked with the whole length if it was cut. It looks at no
+// more of s than it prints.
 func bound(s string, n int, quote bool) string {
-	whole := len(s)
-	s = cut(s, n)
-	if quote {
-		s = strconv.Quote(s)
-	} else {
-		s = escapeControls(s)
-	}
-	if whole > n {
-		s += fmt.Sprintf("…(%d bytes)", whole)
-	}
-	return s
-}
-
-// cut returns the longest prefix of s of at most n bytes that does not
-// end inside a rune (an invalid byte counts as a rune of its own).
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	// A rune is at most utf8.UTFMax bytes: step back to its start, and
-	// drop it if it does not fit whole.
-	for j := n; j > 0 && j > n-utf8.UTFMax; j-- {
-		if utf8.RuneStart(s[j]) {
-			i = j
-			break
-		}
-	}
-	if _, size := utf8.DecodeRuneInString(s[i:]); i+size <= n {
-		i += size
-	}
-	return s[:i]
-}
-
-// escapeControls returns s with its control characters (C0, DEL, C1) and
-// invalid bytes written as Go escapes, and everything else as it is.
-func escapeControls(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
 	var b []byte
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = fmt.Appendf(b, `\x%02x`, s[i])
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
-			q := strconv.QuoteRune(r)
-			b = append(b, q[1:len(q)-1]...)
-		default:
-			b = append(b, s[i:i+size]...)
+	i := 0
+	for i < len(s) {
+		size := runeLen(s[i:])
+		piece := escape(s[i:i+size], quote)
+		if len(b)+len(piece) > n {
+			break
 		}
+		b = append(b, piece...)
 		i += size
 	}
-	return string(b)
+	out := string(b)
+	if quote {
+		out = `"` + out + `"`
+	}
+	if i < len(s) {
+		out += fmt.Sprintf("…(%d bytes)", len(s))
+	}
+	return out
+}
+
+// runeLen is the length of the rune s starts with; an invalid byte is a
+// rune of its own.
+func runeLen(s string) int {
+	_, size := utf8.DecodeRuneInString(s)
+	return size
+}
+
+// escape returns one rune, or one invalid byte, as a diagnostic shows
+// it: as strconv.Quote writes it inside the quotes if quote is set (or
+// if it is a control character or an invalid byte), else as it is.
+func escape(r string, quote bool) string {
+	c, size := utf8.DecodeRuneInString(r)
+	invalid := c == utf8.RuneError && size == 1
+	control := c < 0x20 || c == 0x7f || c >= 0x80 && c < 0xa0
+	if !quote && !invalid && !control {
+		return r
+	}
+	q := strconv.Quote(r)
+	return q[1 : len(q)-1]
 }
