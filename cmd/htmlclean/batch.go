@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
@@ -15,6 +16,9 @@ type stats struct {
 	skipped int   // directory entries that are not *.html or *.htm files
 	bytes   int64 // bytes read
 	errors  int   // files and paths that failed
+	// unreported are files written or rewritten whose changes a failed
+	// report does not hold.
+	unreported int
 }
 
 // reportLine is one line of -report: the file, then the sanitiser's
@@ -33,7 +37,9 @@ type reportLine struct {
 type collector struct {
 	e        *env
 	f        *cleanFlags
+	mu       sync.Mutex // guards st, which a signal may read (see halt.summary)
 	st       stats
+	total    int             // the files of the plan
 	bar      *progress       // nil unless stderr is a terminal
 	report   io.Writer       // nil without -report
 	writeErr string          // the first error writing stdout or the report
@@ -50,7 +56,7 @@ const memBudget = 64 << 20
 // runBatch processes a plan and prints the summary; it returns the exit
 // status.
 func (e *env) runBatch(f *cleanFlags, p *policy.Policy, pl *plan) int {
-	c := &collector{e: e, f: f, st: stats{skipped: pl.skipped}, said: map[string]bool{}}
+	c := &collector{e: e, f: f, st: stats{skipped: pl.skipped}, total: pl.files, said: map[string]bool{}}
 	closeReport := func() error { return nil }
 	if f.report != "" {
 		w, closeFn, err := e.openReport(f.report)
@@ -68,21 +74,47 @@ func (e *env) runBatch(f *cleanFlags, p *policy.Policy, pl *plan) int {
 		c.bar = newProgress(e.stderr, e.now, pl.files, pl.bytes)
 	}
 	w := &worker{e: e, f: f, p: p, stdout: barSafe{c}, report: c.report}
+	e.halt.setSummary(c.summary)
 	each(pl.jobs, f.jobs, newBudget(memBudget), w.cost, w.process, c.collect)
+	e.halt.setSummary(nil)
 	c.keep(closeReport(), "-report "+f.report)
 	c.bar.clear()
-	if c.writeErr != "" {
-		e.errorf("%s", c.writeErr)
-	}
-	st := c.st
+	sig := e.halt.signal()
 	if pl.batch {
-		e.errorf("%s, %d changed, %d skipped, %s, %s",
-			plural(st.files, "file"), st.changed, st.skipped, humanBytes(st.bytes), plural(st.errors, "error"))
+		e.errorf("%s", c.summary())
 	}
-	if st.errors > 0 || c.writeErr != "" || (f.check && st.changed > 0) {
+	switch st := c.st; {
+	case sig != 0:
+		return 128 + int(sig)
+	case st.errors > 0 || c.writeErr != "" || e.halt.stopped() || (f.check && st.changed > 0):
 		return exitFail
 	}
 	return exitOK
+}
+
+// summary is the batch's last line: the counts, and how far a stopped
+// batch got:
+//
+//	12 files, 3 changed, 0 skipped, 1.2 MB, 0 errors
+//	interrupted: 5 of 12 files done, 1 changed, 0 skipped, 0.4 MB, 0 errors
+//	stopped: 5 of 12 files done, 1 changed, 0 skipped, 0.4 MB, 1 error, 2 not in the report
+func (c *collector) summary() string {
+	c.mu.Lock()
+	st := c.st
+	c.mu.Unlock()
+	rest := fmt.Sprintf("%d changed, %d skipped, %s, %s",
+		st.changed, st.skipped, humanBytes(st.bytes), plural(st.errors, "error"))
+	if st.unreported > 0 {
+		rest += fmt.Sprintf(", %d not in the report", st.unreported)
+	}
+	if !c.e.halt.stopped() {
+		return plural(st.files, "file") + ", " + rest
+	}
+	how := "stopped"
+	if c.e.halt.signal() != 0 {
+		how = "interrupted"
+	}
+	return fmt.Sprintf("%s: %d of %s done, %s", how, st.files, plural(c.total, "file"), rest)
 }
 
 // cost estimates the bytes a job holds, for the budget, from the flags
@@ -155,18 +187,18 @@ func each(jobs []job, n int, b *budget, cost func(*job) int64, fn func(*job, *tu
 	}
 }
 
-// collect handles one result.
+// collect handles one result. Once an output has failed, the results
+// still due are counted, and nothing more is written.
 func (c *collector) collect(r result) {
-	if r.job.err == "" {
-		c.st.files++
-	}
-	c.st.bytes += r.size
+	c.count(r)
 	defer func() { c.bar.update(r.job.size) }()
-	if r.writeErr != "" && c.writeErr == "" {
-		c.writeErr = r.writeErr
+	if r.writeErr != "" {
+		c.fail(r.writeErr)
 	}
-	if r.err != "" {
-		c.st.errors++
+	switch {
+	case r.notDone:
+		return
+	case r.err != "":
 		if !c.said[r.err] {
 			c.said[r.err] = true
 			c.bar.clear()
@@ -174,18 +206,60 @@ func (c *collector) collect(r result) {
 		}
 		return
 	}
-	if r.changed {
-		c.st.changed++
-	}
+	reported := !r.repFailed
 	if len(r.report) > 0 {
-		_, err := c.report.Write(r.report)
-		c.keep(err, "-report "+c.f.report)
+		reported = false
+		if c.writeErr == "" {
+			_, err := c.report.Write(r.report)
+			c.keep(err, "-report "+c.f.report)
+			reported = err == nil
+		}
+	}
+	if r.wrote && r.changed && c.report != nil && !reported {
+		c.unreported(r.job)
+	}
+	if c.writeErr != "" {
+		return
 	}
 	if c.f.check && r.changed && c.f.report != "-" {
 		c.write([]byte(r.job.name() + "\n"))
 	}
 	c.write(r.diff)
 	c.write(r.out)
+}
+
+// count adds a result to the counts.
+func (c *collector) count(r result) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r.notDone {
+		return
+	}
+	if r.job.err == "" {
+		c.st.files++
+	}
+	c.st.bytes += r.size
+	switch {
+	case r.err != "":
+		c.st.errors++
+	case r.changed:
+		c.st.changed++
+	}
+}
+
+// unreported says that a file was written whose changes are not in the
+// report, which failed: the report no longer accounts for every file the
+// run changed.
+func (c *collector) unreported(j *job) {
+	c.mu.Lock()
+	c.st.unreported++
+	c.mu.Unlock()
+	verb := "written"
+	if c.f.write {
+		verb = "rewritten"
+	}
+	c.bar.clear()
+	c.e.errorf("%s: %s, but its changes are not in the report", j.name(), verb)
 }
 
 // write writes to stdout, remembering the first error.
@@ -205,11 +279,26 @@ func (w barSafe) Write(b []byte) (int, error) {
 	return w.c.e.stdout.Write(b)
 }
 
-// keep remembers the first write error; it is printed once, at the end.
+// keep stops the run on the first error writing an output it depends on
+// (see fail).
 func (c *collector) keep(err error, what string) {
-	if err != nil && c.writeErr == "" {
-		c.writeErr = what + ": " + ioMessage(err)
+	if err != nil {
+		c.fail(what + ": " + ioMessage(err))
 	}
+}
+
+// fail stops the run, on the first error writing the report or standard
+// output: no job starts and no file is put in place after it, since the
+// report or output would no longer account for them. The error is said
+// at once, once.
+func (c *collector) fail(msg string) {
+	if c.writeErr != "" {
+		return
+	}
+	c.writeErr = msg
+	c.e.halt.stop(0)
+	c.bar.clear()
+	c.e.errorf("%s", msg)
 }
 
 // plural returns "1 file", "2 files".

@@ -121,7 +121,7 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 	case set["format"] && !f.printPolicy:
 		return "-format goes with -print-policy"
 	case f.format != "yaml" && f.format != "sanitizer-config":
-		return fmt.Sprintf("-format %s: want yaml or sanitizer-config", f.format)
+		return fmt.Sprintf("-format %s: want yaml or sanitizer-config", excerpt(f.format))
 	case f.jobs < 0:
 		return fmt.Sprintf("-j %d: want a number of workers, or 0 for one per CPU", f.jobs)
 	case f.write && f.out != "":
@@ -160,7 +160,7 @@ func (e *env) loadPolicy(f *cleanFlags) (*policy.Policy, int) {
 	}
 	p, err := policy.Preset(f.preset)
 	if err != nil {
-		e.errorf("-preset %s: unknown preset (presets: %s)", f.preset, strings.Join(policy.Presets(), ", "))
+		e.errorf("-preset %s: unknown preset (presets: %s)", excerpt(f.preset), strings.Join(policy.Presets(), ", "))
 		return nil, exitUsage
 	}
 	return p, exitOK
@@ -181,11 +181,11 @@ func (e *env) printPolicyErrors(file string, err error) {
 			if ce.Line > 0 {
 				name = fmt.Sprintf("%s:%d", name, ce.Line)
 			}
-			e.errorf("%s: %s: %s", name, ce.Field, ce.Msg)
+			e.errorf("%s: %s: %s", name, clip(ce.Field), clip(ce.Msg))
 		case errors.As(err, &pe):
 			e.errorf("%s: %v", file, pe.Err)
 		default:
-			e.errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "policy: "))
+			e.errorf("%s: %s", file, clip(strings.TrimPrefix(err.Error(), "policy: ")))
 		}
 	}
 }
@@ -216,5 +216,5 @@ func (e *env) openReport(name string) (io.Writer, func() error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, f.Close, nil
+	return &reportFile{f: f}, f.Close, nil
 }

@@ -36,6 +36,10 @@ type result struct {
 	report   []byte // the -report lines held
 	err      string // the diagnostic, if the job failed
 	writeErr string // an error writing stdout or the report from the job, printed once
+
+	notDone   bool // the run stopped before the job was done: nothing was written
+	wrote     bool // a file was written (-o) or rewritten (-w)
+	repFailed bool // the job's report lines went straight to the report, and failed
 }
 
 // worker holds what processing a job needs: the flags, the shared,
@@ -66,8 +70,12 @@ type task struct {
 // there either.
 func (w *worker) process(j *job, t *turn) result {
 	r := result{job: j}
-	if j.err != "" {
+	switch {
+	case j.err != "":
 		r.err = j.err
+		return r
+	case w.e.halt.stopped():
+		r.notDone = true
 		return r
 	}
 	f, err := w.open(j)
@@ -76,7 +84,7 @@ func (w *worker) process(j *job, t *turn) result {
 		return r
 	}
 	defer f.Close()
-	k := &task{w: w, r: &r, turn: t, in: newTextReader(f)}
+	k := &task{w: w, r: &r, turn: t, in: newTextReader(stopReader{f, w.e.halt})}
 	if w.report != nil {
 		k.rep = &heldWriter{limit: holdBytes, turn: t, dst: w.report}
 		k.enc = json.NewEncoder(k.rep)
@@ -156,22 +164,44 @@ func (k *task) inMemory(in []byte) {
 	var err error
 	switch {
 	case w.f.check:
+		return
 	case w.f.write:
-		if r.changed {
-			err = w.rewrite(j, fill)
+		if !r.changed {
+			return
 		}
+		err = w.rewrite(j, fill)
 	case j.out != "":
 		err = w.e.writeOutput(j.out, fill, j.mode)
 	default:
 		r.out = out.Bytes()
+		return
 	}
-	if err != nil {
-		r.err = err.Error() // it names the file written
+	k.wrote(err)
+}
+
+// wrote records the outcome of writing the job's output file. A run that
+// stopped meanwhile left the file as it was; a full disk stops the run,
+// since every file after would fail the same way.
+func (k *task) wrote(err error) {
+	switch {
+	case err == nil:
+		k.r.wrote = true
+	case errors.Is(err, errStopped):
+		k.r.notDone = true
+	default:
+		k.r.err = err.Error() // it names the file written
+		if fatalOutput(err) {
+			k.w.e.halt.stop(0)
+		}
 	}
 }
 
 // fail sets the diagnostic for an error of reading or sanitising.
 func (k *task) fail(err error) {
+	if errors.Is(err, errStopped) {
+		k.r.notDone = true
+		return
+	}
 	name := k.r.job.name()
 	var te *textError
 	var pe *fs.PathError
@@ -192,8 +222,11 @@ func (k *task) endReport() {
 	if k.rep == nil {
 		return
 	}
-	if k.rep.err != nil && k.r.writeErr == "" {
-		k.r.writeErr = "-report " + k.w.f.report + ": " + ioMessage(k.rep.err)
+	if k.rep.err != nil {
+		k.r.repFailed = true
+		if k.r.writeErr == "" {
+			k.r.writeErr = "-report " + k.w.f.report + ": " + ioMessage(k.rep.err)
+		}
 	}
 	if k.r.err == "" {
 		k.r.report = k.rep.held()
@@ -233,5 +266,5 @@ func sanitizeMessage(path string, err error) string {
 	if errors.As(err, &le) {
 		return fmt.Sprintf("%s:%d:%d: input exceeds %s (%d)", path, le.Line, le.Column, le.Limit, le.Value)
 	}
-	return fmt.Sprintf("%s: %s", path, strings.TrimPrefix(err.Error(), "sanitize: "))
+	return fmt.Sprintf("%s: %s", path, clip(strings.TrimPrefix(err.Error(), "sanitize: ")))
 }

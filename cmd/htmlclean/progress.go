@@ -30,7 +30,8 @@ type progress struct {
 	start, last time.Time
 	done        int
 	doneBytes   int64
-	shown       int // width of the frame on screen; 0 if none
+	shown       int  // width of the frame on screen; 0 if none
+	broken      bool // a write failed: the bar is drawn no more
 }
 
 // newProgress returns a progress bar for total files of totalBytes bytes
@@ -46,7 +47,7 @@ func newProgress(w io.Writer, now func() time.Time, total int, totalBytes int64)
 // last frame is old enough (also when the bar was cleared for other
 // output, so that a stream of diagnostics does not make it flicker).
 func (p *progress) update(size int64) {
-	if p == nil {
+	if p == nil || p.broken {
 		return
 	}
 	p.done++
@@ -62,7 +63,7 @@ func (p *progress) clear() {
 	if p == nil || p.shown == 0 {
 		return
 	}
-	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.shown))
+	p.write(fmt.Sprintf("\r%s\r", strings.Repeat(" ", p.shown)))
 	p.shown = 0
 }
 
@@ -70,9 +71,24 @@ func (p *progress) clear() {
 func (p *progress) draw(t time.Time) {
 	frame := p.frame(t.Sub(p.start))
 	pad := max(p.shown-len(frame), 0)
-	fmt.Fprintf(p.w, "\r%s%s", frame, strings.Repeat(" ", pad))
-	p.shown = len(frame)
 	p.last = t
+	if p.write(fmt.Sprintf("\r%s%s", frame, strings.Repeat(" ", pad))) {
+		p.shown = len(frame)
+	}
+}
+
+// write writes a frame, or the blank that clears one. The run does not
+// depend on the bar: if stderr fails, the bar stops, and the run goes on
+// (its diagnostics fail the same way, but its files and report do not).
+func (p *progress) write(s string) bool {
+	if p.broken {
+		return false
+	}
+	if _, err := io.WriteString(p.w, s); err != nil {
+		p.broken = true
+		return false
+	}
+	return true
 }
 
 // frame is the text of the bar after elapsed time.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -182,5 +183,41 @@ func TestIsTerminal(t *testing.T) {
 		if isTerminal(tc.w) {
 			t.Errorf("isTerminal(%s) = true, want false", tc.name)
 		}
+	}
+}
+
+// failingTerminal is a terminal whose writes all fail after the first
+// (a closed pseudo-terminal, say).
+type failingTerminal struct{ writes int }
+
+func (f *failingTerminal) Write(b []byte) (int, error) {
+	if f.writes++; f.writes > 1 {
+		return 0, syscall.EIO
+	}
+	return len(b), nil
+}
+
+// TestProgressOutputFails checks that a progress bar that cannot be
+// drawn is given up, and the run goes on: every file is still written
+// and the exit status is that of the files.
+func TestProgressOutputFails(t *testing.T) {
+	dir := t.TempDir()
+	names := dirtyBatch(t, dir, 20, 1000)
+	term := &failingTerminal{}
+	e := newEnv(strings.NewReader(""), &bytes.Buffer{}, term)
+	e.terminal = true
+	clock := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	e.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	if exit := e.main([]string{"-w", "-j", "1", filepath.Join(dir, "site")}); exit != exitOK {
+		t.Errorf("exit %d, want %d", exit, exitOK)
+	}
+	before := readString(t, filepath.Join(dir, names[0]))
+	for _, name := range names {
+		if got := readString(t, filepath.Join(dir, name)); got != before || strings.Contains(got, "onclick") {
+			t.Errorf("%s not sanitised", name)
+		}
+	}
+	if term.writes != 2+1 { // the first frame, the failed second, the summary (also failing)
+		t.Errorf("%d writes to the terminal, want 3: the bar must stop after its first failure", term.writes)
 	}
 }

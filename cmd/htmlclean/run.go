@@ -35,6 +35,8 @@ type env struct {
 	// files writes the output files, and removes its temporary files if
 	// a signal ends the run; tests replace its CreateTemp and Rename.
 	files *safefile.Writer
+	// halt stops a batch early: a failed output or a signal (see halt).
+	halt *halt
 }
 
 // run is the whole command: it parses args, does the work and returns the
@@ -46,13 +48,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	h := newHalt()
 	return &env{
 		stdin:    stdin,
 		stdout:   stdout,
 		stderr:   stderr,
 		terminal: isTerminal(stderr),
 		now:      time.Now,
-		files:    &safefile.Writer{},
+		files:    &safefile.Writer{Proceed: h.proceed},
+		halt:     h,
 	}
 }
 
@@ -144,7 +148,7 @@ func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) (status in
 		e.help(c, fs)
 		return exitOK, false
 	}
-	return e.usageError(c, "%v", err), false
+	return e.usageError(c, "%s", clip(err.Error())), false
 }
 
 // gcLimit is the soft heap limit of a sanitising run (GOMEMLIMIT), with

@@ -16,7 +16,7 @@ import (
 func (e *env) loadSanitizerConfig(file string) (*policy.Policy, int) {
 	data, err := readLimited(file)
 	if err != nil {
-		e.errorf("%s: %v", file, err)
+		e.errorf("%s: %s", file, clip(err.Error()))
 		return nil, exitUsage
 	}
 	sc, err := policy.ParseSanitizerConfig(data)
@@ -33,7 +33,7 @@ func (e *env) loadSanitizerConfig(file string) (*policy.Policy, int) {
 		return nil, exitUsage
 	}
 	for _, n := range notes {
-		e.errorf("%s: note: %s", file, n)
+		e.errorf("%s: note: %s", file, clip(n))
 	}
 	return p, exitOK
 }
@@ -57,7 +57,7 @@ func (e *env) printPolicy(p *policy.Policy, format string) int {
 	if format == "sanitizer-config" {
 		data, err := json.MarshalIndent(p.SanitizerConfig(), "", "  ")
 		if err != nil {
-			e.errorf("%v", err)
+			e.errorf("%s", clip(err.Error()))
 			return exitFail
 		}
 		fmt.Fprintf(e.stdout, "%s\n", data)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -62,9 +63,10 @@ func (s *stuckTemp) Write(b []byte) (int, error) {
 var signals = []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
 // TestSignalRemovesTemp sends each signal to a child running -w while it
-// writes a temporary file: the child exits with 128 + the signal's
-// number, prints nothing, and leaves no temporary file, and every input
-// keeps its content.
+// writes a temporary file, whose write never returns: the child gives up
+// on it after stopGrace, exits with 128 + the signal's number, says how
+// far the batch got, and leaves no temporary file, and every input keeps
+// its content.
 func TestSignalRemovesTemp(t *testing.T) {
 	for _, sig := range signals {
 		t.Run(sig.String(), func(t *testing.T) {
@@ -156,7 +158,8 @@ func signalCommand(t *testing.T, dir, hook, args string) *exec.Cmd {
 }
 
 // checkSignalled waits for cmd and checks it exited with 128 + sig,
-// printing nothing on stderr.
+// printing on stderr only the summary of an interrupted batch, which
+// says that the file in flight (stuck for ever) did not finish.
 func checkSignalled(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, stderr *strings.Builder) {
 	t.Helper()
 	done := make(chan error, 1)
@@ -170,8 +173,9 @@ func checkSignalled(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, stderr *str
 	if code := cmd.ProcessState.ExitCode(); code != 128+int(sig) {
 		t.Errorf("exit %d, want %d", code, 128+int(sig))
 	}
-	if stderr.Len() > 0 {
-		t.Errorf("stderr after a signal:\n%s", stderr.String())
+	const want = "htmlclean: interrupted: 1 of 5 files done, 0 changed, 1 skipped, 55 B, 0 errors (a file in flight did not finish)\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr after a signal:\n%s\nwant:\n%s", got, want)
 	}
 }
 
@@ -194,4 +198,60 @@ func mustPreset(t *testing.T, name string) *policy.Policy {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestSignalSummary signals a child rewriting a batch once its first file
+// is rewritten: the child stops within the batch, exits with 128 + the
+// signal's number, says "interrupted" and how many files it did, and
+// every file is either as it was or wholly sanitised, with no temporary
+// file left.
+func TestSignalSummary(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			names := dirtyBatch(t, dir, 300, 64<<10)
+			before := snapshot(t, dir)
+			want, err := sanitize.String(before[names[0]], mustPreset(t, defaultPreset))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := signalCommand(t, dir, "", "-w -j 2 site")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			first := filepath.Join(dir, names[0])
+			for deadline := time.Now().Add(20 * time.Second); readString(t, first) == before[names[0]] && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+			cmd.Process.Signal(sig)
+			cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != 128+int(sig) {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, 128+int(sig), stderr.String())
+			}
+			m := regexp.MustCompile(`^htmlclean: interrupted: (\d+) of 300 files done, (\d+) changed, 0 skipped, [0-9.]+ [kMG]?B, 0 errors\n$`).FindStringSubmatch(stderr.String())
+			if m == nil {
+				t.Fatalf("stderr:\n%s\nwant one summary line of an interrupted batch", stderr.String())
+			}
+			noTemps(t, dir)
+			after := snapshot(t, dir)
+			changed := 0
+			for _, name := range names {
+				switch after[name] {
+				case before[name]:
+				case want:
+					changed++
+				default:
+					t.Errorf("%s is neither as it was nor sanitised (%d bytes)", name, len(after[name]))
+				}
+			}
+			if got := fmt.Sprint(changed); got != m[2] || m[1] != m[2] {
+				t.Errorf("%d files rewritten; the summary says %s done, %s changed", changed, m[1], m[2])
+			}
+			if changed == 0 || changed == len(names) {
+				t.Errorf("%d of %d files rewritten: the signal did not land mid-batch", changed, len(names))
+			}
+		})
+	}
 }

@@ -27,7 +27,7 @@ func (e *env) smMain(args []string) int {
 		e.help(c, nil)
 		return exitOK
 	}
-	return e.usageError(c, "sm %s: unknown; want encode or decode", args[0])
+	return e.usageError(c, "sm %s: unknown; want encode or decode", excerpt(args[0]))
 }
 
 func (e *env) smEncode(args []string) int {
@@ -46,7 +46,7 @@ func (e *env) smEncode(args []string) int {
 		return err
 	})
 	if err != nil {
-		e.errorf("%v", err)
+		e.errorf("%s", clip(err.Error()))
 		return exitFail
 	}
 	return exitOK
@@ -67,7 +67,7 @@ func (e *env) smDecode(args []string) int {
 		switch {
 		case errors.As(err, &re):
 			failed = true
-			e.errorf("sm decode %q: %s", v, smProblem(re))
+			e.errorf("sm decode %s: %s", quoted(v), smProblem(re))
 			_, err = fmt.Fprintf(out, "error\t%s\n", re.Reason)
 		case err != nil:
 			return err
@@ -77,7 +77,7 @@ func (e *env) smDecode(args []string) int {
 		return err
 	})
 	if err != nil {
-		e.errorf("%v", err)
+		e.errorf("%s", clip(err.Error()))
 		return exitFail
 	}
 	if failed {

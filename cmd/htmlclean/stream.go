@@ -111,11 +111,9 @@ func (k *task) streamFile(src io.Reader, write func(fill func(io.Writer) error) 
 		return
 	case same && skipSame:
 		return
-	case err != nil:
-		k.r.err = err.Error() // it names the file written
-		return
 	}
 	k.r.changed = !same
+	k.wrote(err)
 }
 
 // streamStdout sanitises to standard output, held up to holdBytes. A job
@@ -134,7 +132,11 @@ func (k *task) streamStdout(src io.Reader) {
 		k.r.writeErr = "standard output: " + ioMessage(h.err)
 	default:
 		k.fail(err)
-		if h.direct {
+		switch {
+		case h.direct && k.r.notDone:
+			k.r.notDone = false
+			k.r.err = k.r.job.name() + ": stopped; standard output is incomplete"
+		case h.direct:
 			k.r.err += " (standard output is incomplete)"
 		}
 	}

@@ -239,7 +239,8 @@ func TestStdoutWriteError(t *testing.T) {
 	goldenDir()
 	dir := setupWork(t)
 	before := snapshot(t, dir)
-	args := []string{"site/index.html", "clean.html"}
+	// -j 1: the run stops before the second file starts.
+	args := []string{"-j", "1", "site/index.html", "clean.html"}
 	var stderr bytes.Buffer
 	exit := run(args, strings.NewReader(""), &brokenPipe{}, &stderr)
 	golden(t, "stdout-broken-pipe", render(args, "", invocation{exit: exit, stderr: stderr.String()}, before, snapshot(t, dir)))

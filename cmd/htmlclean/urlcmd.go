@@ -87,7 +87,7 @@ func (e *env) urlMain(args []string) int {
 		return err
 	})
 	if err != nil {
-		e.errorf("%v", err)
+		e.errorf("%s", clip(err.Error()))
 		return exitFail
 	}
 	if rejected {

@@ -74,6 +74,21 @@ func fileError(err error) error {
 	if !errors.As(err, &fe) {
 		return err
 	}
+	return &diagError{msg: fileMessage(fe), err: fe}
+}
+
+// A diagError is a diagnostic that keeps the error it says, for
+// errors.Is (a full disk stops the run: see fatalOutput).
+type diagError struct {
+	msg string
+	err error
+}
+
+func (e *diagError) Error() string { return e.msg }
+func (e *diagError) Unwrap() error { return e.err }
+
+// fileMessage is the diagnostic of fileError.
+func fileMessage(fe *safefile.Error) string {
 	path, msg := fe.Path, ""
 	if fe.Err != nil {
 		msg = ioMessage(fe.Err)
@@ -82,22 +97,22 @@ func fileError(err error) error {
 	case safefile.OpCreateIn:
 		// A directory-wide reason, said the same way for every file of
 		// the directory, so that the batch prints it once.
-		return fmt.Errorf("%s: cannot create files in this directory: %s", path, msg)
+		return fmt.Sprintf("%s: cannot create files in this directory: %s", path, msg)
 	case safefile.OpMkdir:
-		return fmt.Errorf("%s: cannot create directory: %s", path, msg)
+		return fmt.Sprintf("%s: cannot create directory: %s", path, msg)
 	case safefile.OpMove:
-		return fmt.Errorf("%s: cannot move the new file into place: %s", path, msg)
+		return fmt.Sprintf("%s: cannot move the new file into place: %s", path, msg)
 	case safefile.OpKeepOwner:
-		return fmt.Errorf("%s: cannot keep owner %d and group %d: %s; left as it is (-inplace keeps them)", path, fe.UID, fe.GID, msg)
+		return fmt.Sprintf("%s: cannot keep owner %d and group %d: %s; left as it is (-inplace keeps them)", path, fe.UID, fe.GID, msg)
 	case safefile.OpKeepXattrs:
-		return fmt.Errorf("%s: cannot keep extended attributes: %s; left as it is (-inplace keeps them)", path, msg)
+		return fmt.Sprintf("%s: cannot keep extended attributes: %s; left as it is (-inplace keeps them)", path, msg)
 	case safefile.OpKeepMode:
-		return fmt.Errorf("%s: cannot keep mode %v (got %v); left as it is (-inplace keeps it)", path, fe.Mode, fe.Got)
+		return fmt.Sprintf("%s: cannot keep mode %v (got %v); left as it is (-inplace keeps it)", path, fe.Mode, fe.Got)
 	case safefile.OpPartlyWritten:
 		if fe.Saved == "" {
-			return fmt.Errorf("%s: partly written: %s", path, msg)
+			return fmt.Sprintf("%s: partly written: %s", path, msg)
 		}
-		return fmt.Errorf("%s: partly written: %s; the sanitised file is %s", path, msg, fe.Saved)
+		return fmt.Sprintf("%s: partly written: %s; the sanitised file is %s", path, msg, fe.Saved)
 	}
-	return fmt.Errorf("%s: cannot write: %s", path, msg) // OpWrite
+	return fmt.Sprintf("%s: cannot write: %s", path, msg) // OpWrite
 }

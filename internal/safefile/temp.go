@@ -55,6 +55,11 @@ func (w *Writer) newTemp(dir string) (File, error) {
 func (w *Writer) commit(name string, put func(string) error) error {
 	w.gate.RLock()
 	defer w.gate.RUnlock()
+	if w.Proceed != nil {
+		if err := w.Proceed(); err != nil {
+			return err
+		}
+	}
 	if err := put(name); err != nil {
 		return err
 	}

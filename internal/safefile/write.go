@@ -34,6 +34,12 @@ type Writer struct {
 	// Rename moves a finished temporary file into place, as os.Rename
 	// does (which it is when nil).
 	Rename func(oldpath, newpath string) error
+	// Proceed, when set, is asked just before each finished temporary
+	// file is put in place, while Abort waits: an error from it leaves
+	// the target as it was, removes the temporary file and is returned
+	// as it is. A caller stopping a batch (a failed report, a signal)
+	// uses it so that no file is replaced after the stop.
+	Proceed func() error
 
 	// gate orders Abort against the writers: a writer holds it shared
 	// while it creates a temporary file (and records it) and while it

@@ -307,3 +307,31 @@ func statOf(t *testing.T, path string) os.FileInfo {
 	}
 	return fi
 }
+
+// TestProceedRefuses stops each way of writing just before the file is
+// put in place: the target keeps its content, the error is Proceed's as
+// it is, and no temporary file is left. A Proceed that allows changes
+// nothing.
+func TestProceedRefuses(t *testing.T) {
+	errStop := errors.New("stopped")
+	for _, wr := range writes {
+		t.Run(wr.name, func(t *testing.T) {
+			path, was := newFile(t, "a.html", "old", 0o644)
+			w := &Writer{Proceed: func() error { return errStop }}
+			if err := wr.write(w, path, was, fill("new")); err != errStop {
+				t.Errorf("error %v, want %v as it is", err, errStop)
+			}
+			if got := read(t, path); got != "old" {
+				t.Errorf("content %q, want %q", got, "old")
+			}
+			noTemps(t, filepath.Dir(path))
+			w.Proceed = func() error { return nil }
+			if err := wr.write(w, path, was, fill("new")); err != nil {
+				t.Fatal(err)
+			}
+			if got := read(t, path); got != "new" {
+				t.Errorf("content %q, want %q", got, "new")
+			}
+		})
+	}
+}
