@@ -59,6 +59,7 @@ var presetFlags = map[string]flagChoice{
 	"triple-encoding":     {"", "%2525XX: filter evasion, but the output is what the browser sends"},
 	"invalid-utf8":        {"", "path escapes in a legacy charset"},
 	"encoded-control":     {"", "%0D%0A in a query or fragment: also what a mailto: body holds"},
+	"bad-punycode":        {"", "an ASCII xn-- label that is not valid IDNA, kept as written as browsers do (URL Standard domain to ASCII)"},
 }
 
 // presetFlagMap returns the flag map the presets start from: the flags

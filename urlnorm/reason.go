@@ -250,6 +250,12 @@ const (
 	// that passes the confusable checks: ordinary for its readers
 	// ("bücher.de"), but spelled in a form a moderator may want to see.
 	FlagIDN
+	// FlagBadPunycode: an all-ASCII host with an "xn--" label that is not
+	// valid IDNA (undecodable Punycode, a joiner or bidi violation once
+	// decoded, ...). The URL Standard's domain to ASCII keeps such a host
+	// as written, lower-cased, and so do browsers; a display that decodes
+	// Punycode may show it as anything.
+	FlagBadPunycode
 
 	numFlags = iota
 )
@@ -278,6 +284,7 @@ var flagNames = [numFlags]string{
 	"embedded-ipv4",
 	"triple-encoding",
 	"idn",
+	"bad-punycode",
 }
 
 // Names returns the names of the flags that are set, in a fixed order.
