@@ -65,7 +65,7 @@ func ExampleOptions_strict() {
 		fmt.Println(re.Reason, re.Flags)
 	}
 	// Output:
-	// flagged numeric-ipv4
+	// flagged numeric-ipv4|ip-host|internal-ip
 }
 
 func ExampleOptions_schemes() {

@@ -52,8 +52,8 @@ func TestComponents(t *testing.T) {
 		{name: "empty-port-dropped", in: "https://example.com:/", want: "https://example.com/"},
 		{name: "port-zeros-stripped", in: "https://example.com:00443/", want: "https://example.com/"},
 		{name: "non-default-port-kept", in: "ws://example.com:443/", want: "ws://example.com:443/"},
-		{name: "ipv6-compressed", in: "http://[2001:DB8:0:0:0:0:0:1]:8080/", want: "http://[2001:db8::1]:8080/"},
-		{name: "ipv6-first-longest-run", in: "http://[1:0:0:2:0:0:0:3]/", want: "http://[1:0:0:2::3]/"},
+		{name: "ipv6-compressed", in: "http://[2001:DB8:0:0:0:0:0:1]:8080/", want: "http://[2001:db8::1]:8080/", flags: urlnorm.FlagIPHost},
+		{name: "ipv6-first-longest-run", in: "http://[1:0:0:2:0:0:0:3]/", want: "http://[1:0:0:2::3]/", flags: urlnorm.FlagIPHost},
 		{name: "ipv4-hex-octal", in: "http://0xC0.0250.1/", want: "http://192.168.0.1/", flags: urlnorm.FlagNumericIPv4},
 		{name: "idn-to-punycode", in: "https://Bücher.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagIDN},
 		{name: "idn-non-ascii-case-mapped", in: "https://BÜCHER.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagHostMapped},
@@ -250,7 +250,7 @@ func TestStrict(t *testing.T) {
 	if !errors.As(err, &re) || re.Reason != urlnorm.ReasonFlagged {
 		t.Fatalf("strict Normalize = %v, want ReasonFlagged", err)
 	}
-	if want := urlnorm.FlagNumericIPv4 | urlnorm.FlagBackslash; re.Flags != want {
+	if want := urlnorm.FlagNumericIPv4 | urlnorm.FlagBackslash | urlnorm.FlagIPHost | urlnorm.FlagInternalIP; re.Flags != want {
 		t.Errorf("RejectError.Flags = %v, want %v", re.Flags, want)
 	}
 }
