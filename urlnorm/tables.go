@@ -11,7 +11,7 @@ const (
 	clsPath                       // RFC 3986 pchar and "/"
 	clsQuery                      // RFC 3986 query, plus "[" "]" which browsers keep
 	clsQuerySpecial               // clsQuery without "'", which WHATWG encodes in special queries
-	clsFragment                   // RFC 3986 fragment, plus "[" "]" which browsers keep
+	clsFragment                   // RFC 3986 fragment, plus "[" "]" "#" which browsers keep
 	clsUserinfo                   // RFC 3986 userinfo without ":" (kept only as the separator)
 	clsHostGo                     // ASCII host bytes both WHATWG and Go's net/url accept
 	clsSegment                    // clsPath without "/": bytes a path segment keeps as they are
@@ -43,7 +43,10 @@ func init() {
 	set(clsQuery, pchar+"/?[]")
 	set(clsQuerySpecial, pchar+"/?[]")
 	chars['\''] &^= clsQuerySpecial
-	set(clsFragment, pchar+"/?[]")
+	// "#" after the first is fragment data: the WHATWG fragment
+	// percent-encode set does not hold it, so browsers keep it and
+	// location.hash shows it; "%23" would be another hash.
+	set(clsFragment, pchar+"/?[]#")
 	set(clsUserinfo, unreserved+subDelims)
 	// WHATWG forbids " # % / : < > ? @ [ \ ] ^ |" and controls in domains;
 	// Go's net/url also refuses "{", "}" and "`". What is left:
