@@ -123,6 +123,9 @@ func fastRest(s string, p int, pathOptional bool) bool {
 			if chars[s[i]]&clsSegment == 0 {
 				return false
 			}
+			if s[i] == ':' && i+3 < len(s) && s[i+1] == '/' && s[i+2] == '/' && specialFold(s[segStart:i]) {
+				return false // "/redirect/https://…": a nested URL (pathURLShaped)
+			}
 		}
 	} else if !pathOptional {
 		return false

@@ -91,6 +91,9 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 	}
 	n.fixPathStart(start, relative)
 	n.checkPathEscapes(start, p)
+	if err := n.flagPathNested(p, e, start); err != nil {
+		return 0, err
+	}
 	return e, nil
 }
 
