@@ -108,24 +108,23 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 func fastRest(s string, p int, pathOptional bool) bool {
 	i := p
 	if i < len(s) && s[i] == '/' {
-		segStart := i + 1
-		for i++; i <= len(s); i++ {
-			if i == len(s) || s[i] == '/' || s[i] == '?' || s[i] == '#' {
-				if seg := s[segStart:i]; seg == "." || seg == ".." {
-					return false
-				}
-				if i == len(s) || s[i] != '/' {
-					break
-				}
-				segStart = i + 1
-				continue
-			}
-			if chars[s[i]]&clsSegment == 0 {
+		// Segments run to a byte outside clsSegment, which holds none of
+		// "/ ? #": one table look a byte.
+		for {
+			segStart := i + 1
+			i = runEnd(s, segStart, len(s), clsSegment)
+			if seg := s[segStart:i]; seg == "." || seg == ".." {
 				return false
 			}
-			if s[i] == ':' && i+3 < len(s) && s[i+1] == '/' && s[i+2] == '/' && specialFold(s[segStart:i]) {
+			if i == len(s) || s[i] != '/' {
+				break
+			}
+			if i > segStart && s[i-1] == ':' && i+2 < len(s) && s[i+1] == '/' && specialFold(s[segStart:i-1]) {
 				return false // "/redirect/https://…": a nested URL (pathURLShaped)
 			}
+		}
+		if i < len(s) && s[i] != '?' && s[i] != '#' {
+			return false
 		}
 	} else if !pathOptional {
 		return false
@@ -133,10 +132,9 @@ func fastRest(s string, p int, pathOptional bool) bool {
 	if i < len(s) && s[i] == '?' {
 		i++
 		start := i
-		for ; i < len(s) && s[i] != '#'; i++ {
-			if chars[s[i]]&clsQuerySpecial == 0 {
-				return false
-			}
+		i = runEnd(s, i, len(s), clsQuerySpecial) // "#" is not in it
+		if i < len(s) && s[i] != '#' {
+			return false
 		}
 		for param := range strings.SplitSeq(s[start:i], "&") {
 			// As parseQuery: the value follows the first "=", or is the
@@ -148,10 +146,8 @@ func fastRest(s string, p int, pathOptional bool) bool {
 	}
 	if i < len(s) && s[i] == '#' {
 		start := i + 1
-		for i++; i < len(s); i++ {
-			if chars[s[i]]&clsFragment == 0 {
-				return false
-			}
+		if i = runEnd(s, start, len(s), clsFragment); i < len(s) {
+			return false
 		}
 		if fragmentHoldsURL(s[start:]) {
 			return false // a URL in the fragment: parseFragment flags it

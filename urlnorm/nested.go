@@ -1,6 +1,9 @@
 package urlnorm
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // nestedPeek is how much of a query value nestedLevel looks at: enough for
 // a scheme after three rounds of percent-encoding.
@@ -27,6 +30,9 @@ func decodedShape(v string, path bool) int {
 	for level := 0; ; level++ {
 		if path && pathURLShaped(cur) || !path && urlShaped(cur) {
 			return level
+		}
+		if level == 0 && bytes.IndexByte(cur, '%') < 0 {
+			return -1 // nothing to decode
 		}
 		if level == 2 {
 			return -1

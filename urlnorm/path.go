@@ -29,6 +29,7 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 	}
 	var u utf8state
 	nseg, dotdots := 0, 0 // segments written; leading ".." among them
+	colon := false        // an escaped colon: see flagPathNested
 	i := p
 	if !relative {
 		if s[p] == '\\' {
@@ -46,6 +47,7 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		colon = colon || seg.colon
 		final := j == e
 		switch dots := n.dots(contentStart); {
 		case dots == 0:
@@ -91,8 +93,13 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 	}
 	n.fixPathStart(start, relative)
 	n.checkPathEscapes(start, p)
-	if err := n.flagPathNested(p, e, start); err != nil {
-		return 0, err
+	if colon || strings.IndexByte(s[p:e], ':') >= 0 {
+		// Every scheme decodedShape can reveal needs a colon, plain or
+		// escaped, and the canonical form has one exactly where the
+		// input has (":" is never decoded or encoded).
+		if err := n.flagPathNested(p, e, start); err != nil {
+			return 0, err
+		}
 	}
 	return e, nil
 }
@@ -144,6 +151,7 @@ func (n *normalizer) besideSeparator(start, i, j int) bool {
 // segInfo describes one path segment as segment read it.
 type segInfo struct {
 	encodedDot bool // "%2E" was decoded in it
+	colon      bool // it holds "%3A", or "%25" (which may hide "%253A")
 	escaped    bool // it kept an escape
 }
 
@@ -189,8 +197,11 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 				return 0, seg, n.reject(ReasonEncodedControl, i)
 			default:
 				seg.escaped = true
-				if v == '\\' {
-					n.flag(FlagEncodedSeparator, i)
+				if v < 0x80 {
+					if v == '\\' {
+						n.flag(FlagEncodedSeparator, i)
+					}
+					seg.colon = seg.colon || v == ':' || v == '%'
 				}
 				if err := n.feed(u, v, i); err != nil {
 					return 0, seg, err

@@ -20,12 +20,12 @@ import "strings"
 // canonical form carries no flag and no verdict its input did not.
 func (n *normalizer) flagPathNested(p, e, start int) error {
 	in := n.in[p:e]
-	if strings.IndexByte(in, ':') < 0 && strings.IndexByte(in, '%') < 0 {
-		return nil // the common path: no scheme, plain or encoded
-	}
 	written := n.out.slice(start, n.out.w)
-	k, level := pathNestedAt(in)
-	wk, wlevel := pathNestedAt(written)
+	k, level := pathNestedAt(in, 0)
+	wk, wlevel := k, level
+	if written != in {
+		wk, wlevel = pathNestedAt(written, 0)
+	}
 	if level < 0 && wlevel < 0 {
 		return nil
 	}
@@ -42,54 +42,71 @@ func (n *normalizer) flagPathNested(p, e, start int) error {
 			return err
 		}
 	}
-	if wlevel >= 0 && written[wk:] != in[k:] {
+	if wlevel >= 0 && (level < 0 || written[wk:] != in[k:]) {
 		return n.inspectNested(written[wk:], wlevel, false, pos)
 	}
 	return nil
 }
 
-// pathNestedAt returns the offset of the first segment of path from which
-// the rest of the path is a nested URL, and the rounds of percent-decoding
-// that reveal it (see decodedShape), or -1, -1. Each segment start gets a
-// bounded look (maybePathNested, then at most nestedPeek bytes three
-// times), so the cost is linear in the path.
-func pathNestedAt(path string) (int, int) {
-	for k := 0; k < len(path); k++ {
-		if k > 0 && path[k-1] != '/' && path[k-1] != '\\' {
-			continue
+// pathNestedAt returns the offset of the first segment of path, from the
+// one at offset k on, from which the rest of the path is a nested URL,
+// and the rounds of percent-decoding that reveal it (see decodedShape),
+// or -1, -1. Each segment start gets a bounded look (maybePathNested,
+// then at most nestedPeek bytes three times), so the cost is linear in
+// the path. Segments start after "/" or "\" (which special URLs read
+// alike; the canonical form has only "/").
+func pathNestedAt(path string, k int) (int, int) {
+	for k < len(path) {
+		if maybePathNested(path[k:]) {
+			if level := decodedShape(path[k:], true); level >= 0 {
+				return k, level
+			}
 		}
-		if !maybePathNested(path[k:]) {
-			continue
+		j := strings.IndexAny(path[k:], "/\\")
+		if j < 0 {
+			break
 		}
-		if level := decodedShape(path[k:], true); level >= 0 {
-			return k, level
-		}
+		k += j + 1
 	}
 	return -1, -1
 }
 
 // maybePathNested is a cheap first test: a segment that starts with a
-// scheme's letters followed by ":" or an escape, or with an escape (of a
-// letter, or of space a back end may trim).
+// scheme's letters followed by ":" or an escape of ":", "%" or a letter,
+// or with such an escape, or with space or a control (a back end may trim
+// it; the canonical form escapes it). Not "/wiki/Caf%C3%A9" or "/wiki/%E2%80%93".
 func maybePathNested(v string) bool {
 	if v == "" {
 		return false
 	}
-	if v[0] == '%' {
+	switch c := v[0]; {
+	case c == '%':
+		return pathSchemeEscape(v, 0)
+	case c <= ' ':
 		return true
-	}
-	if !isAlpha(v[0]) {
+	case !isAlpha(c):
 		return false
 	}
 	for i := 1; i < len(v) && i <= len("https"); i++ {
 		switch c := v[i]; {
-		case c == ':' || c == '%':
-			return true
+		case c == ':':
+			// "https://", "https:\\", "https:%2F%2F"; not "File:X.jpg".
+			return i+1 < len(v) && (v[i+1] == '/' || v[i+1] == '\\' || v[i+1] == '%')
+		case c == '%':
+			return pathSchemeEscape(v, i)
 		case chars[c]&clsScheme == 0:
 			return false
 		}
 	}
 	return false
+}
+
+// pathSchemeEscape reports whether the escape at v[i] may belong to a
+// scheme and its colon, once or twice encoded: a letter, space or a
+// control, ":" or "%".
+func pathSchemeEscape(v string, i int) bool {
+	c, ok := escapeAt(v, i)
+	return ok && (isAlpha(c) || c <= ' ' || c == ':' || c == '%')
 }
 
 // pathURLShaped applies the browser's preprocessing to the start of b (as
