@@ -69,22 +69,29 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 	}
 	hs := len(scheme) + 3
 	i, labelStart := hs, hs
-	for ; i < len(s) && s[i] != '/'; i++ {
-		switch c := s[i]; {
-		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_':
-		case c == '.' && i > labelStart && i-labelStart <= maxLabelLen:
-			labelStart = i + 1
-		default:
-			return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
+	for {
+		// Punycode goes to the full path.
+		if strings.HasPrefix(s[labelStart:], "xn--") {
+			return Result{}, false
 		}
+		i = runEnd(s, labelStart, len(s), clsFastLabel)
+		if i == len(s) || s[i] != '.' {
+			break
+		}
+		if i == labelStart || i-labelStart > maxLabelLen {
+			return Result{}, false
+		}
+		labelStart = i + 1
+	}
+	if i < len(s) && s[i] != '/' {
+		return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
 	}
 	if i-labelStart > maxLabelLen || i-hs > maxDomainLen {
 		return Result{}, false // over the DNS limits: refused by writeHost
 	}
-	// Empty host or label, a trailing dot, a last label that could be a
-	// number (URL Standard "ends in a number"), or Punycode: full path.
-	if i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') ||
-		strings.Contains(s[hs:i], "xn--") {
+	// Empty host or label, a trailing dot, or a last label that could be
+	// a number (URL Standard "ends in a number"): full path.
+	if i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') {
 		return Result{}, false
 	}
 	if i == len(s) {

@@ -18,6 +18,7 @@ const (
 	clsAuthEnd                    // "/ ? #": the end of an authority
 	clsAuthEndSpecial             // clsAuthEnd and "\", for special schemes
 	clsHostLower                  // bytes a canonical ASCII host keeps: clsHostGo without A-Z
+	clsFastLabel                  // "a-z 0-9 - _": a label fastAbsolute takes as it is
 )
 
 var chars [256]uint16
@@ -52,6 +53,7 @@ func init() {
 	// Go's net/url also refuses "{", "}" and "`". What is left:
 	set(clsHostGo, unreserved+subDelims+"\"")
 	set(clsHostLower, strings.ToLower(unreserved)+subDelims+"\"")
+	set(clsFastLabel, "abcdefghijklmnopqrstuvwxyz"+digit+"-_")
 	set(clsAuthEnd|clsAuthEndSpecial, "/?#")
 	set(clsAuthEndSpecial, "\\")
 }
