@@ -1,5 +1,10 @@
 package urlnorm
 
+import (
+	"bytes"
+	"strings"
+)
+
 // lazybuf builds the canonical form. As long as every byte written equals
 // the input byte at the same output position, it only advances an index:
 // the output is then in[:w], so a canonical input costs no allocation. The
@@ -78,6 +83,20 @@ func (b *lazybuf) at(i int) byte {
 		return b.in[i]
 	}
 	return b.buf[i]
+}
+
+// index returns the position of the first c in output [i, j), or -1.
+func (b *lazybuf) index(c byte, i, j int) int {
+	var k int
+	if b.buf == nil {
+		k = strings.IndexByte(b.in[i:j], c)
+	} else {
+		k = bytes.IndexByte(b.buf[i:j], c)
+	}
+	if k < 0 {
+		return -1
+	}
+	return i + k
 }
 
 // truncate drops the output from position n on.

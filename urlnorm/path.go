@@ -113,9 +113,9 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 // canonical form carries exactly the flags of its input.
 func (n *normalizer) checkPathEscapes(start, pos int) {
 	w := n.out.w
-	for k := start; k+2 < w; k++ {
-		if n.out.at(k) != '%' {
-			continue
+	for k := start; ; k += 3 {
+		if k = n.out.index('%', k, w); k < 0 || k+2 >= w {
+			return
 		}
 		switch hi, lo := n.out.at(k+1), n.out.at(k+2); {
 		case hi == '2' && lo == '5':
@@ -127,7 +127,6 @@ func (n *normalizer) checkPathEscapes(start, pos int) {
 				n.flag(FlagEncodedSeparator, pos)
 			}
 		}
-		k += 2
 	}
 }
 
