@@ -106,7 +106,9 @@ func hostProblem(h string) string {
 	case !embedHostRE.MatchString(h):
 		return "is not a DNS host name (labels of lower-case letters, digits and \"-\", at least two, no trailing dot)"
 	}
-	r, err := urlnorm.Inspect("https://"+h+"/", urlnorm.Options{Schemes: []string{"https"}})
+	// An xn-- label that is not valid IDNA is kept by browsers, but an
+	// embed host is chosen, not found: refuse it.
+	r, err := urlnorm.Inspect("https://"+h+"/", urlnorm.Options{Schemes: []string{"https"}, Reject: urlnorm.FlagBadPunycode})
 	switch {
 	case err != nil:
 		return fmt.Sprintf("is not a valid host name: %v", err)

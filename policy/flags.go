@@ -48,6 +48,7 @@ var presetFlags = map[string]flagChoice{
 	"malformed-escape":    {FlagReport, "a lone % (100%_Orange_Juice, ?q=50%+off) is repaired as %25, which every lenient server reads the same"},
 	"tab-newline":         {FlagReport, "links wrapped across lines in the source; browsers delete TAB and newlines"},
 	"idn":                 {FlagReport, "an internationalised host that passes the confusable checks (bücher.de): ordinary, shown so a moderator sees its Punycode"},
+	"ip-host":             {FlagReport, "an IP address for a host (https://192.0.2.10/, [2001:db8::1]): 0.35% of the bench corpus's URL attributes; the output shows it dotted or compressed"},
 	"backslash":           {"", "\\ read as / by browsers; rare in real links, and the output shows /"},
 	"slashes":             {"", "extra slashes before the host; the output shows the host the browser uses"},
 	"encoded-host":        {"", "a percent-encoded host; the output shows it decoded"},
@@ -59,6 +60,8 @@ var presetFlags = map[string]flagChoice{
 	"triple-encoding":     {"", "%2525XX: filter evasion, but the output is what the browser sends"},
 	"invalid-utf8":        {"", "path escapes in a legacy charset"},
 	"encoded-control":     {"", "%0D%0A in a query or fragment: also what a mailto: body holds"},
+	"internal-ip":         {"", "loopback, private, link-local, CGNAT or cloud-metadata address: a different machine for each reader; urls.strict refuses it, fetchers (unfurlers, image proxies) should set it to reject"},
+	"bad-punycode":        {"", "an ASCII xn-- label that is not valid IDNA, kept as written as browsers do (URL Standard domain to ASCII)"},
 }
 
 // presetFlagMap returns the flag map the presets start from: the flags

@@ -49,7 +49,7 @@ func flagSet(t *testing.T, names ...string) urlnorm.Flags {
 // ignores, with and without urls.strict.
 func TestPresetFlagChoices(t *testing.T) {
 	deceptive := flagSet(t, "confusable", "lookalike-separator", "spoof-char", "encoded-separator", "active-scheme")
-	ordinary := flagSet(t, "nested-url", "host-mapped", "trailing-dot", "malformed-escape", "tab-newline", "userinfo", "idn")
+	ordinary := flagSet(t, "nested-url", "host-mapped", "trailing-dot", "malformed-escape", "tab-newline", "userinfo", "idn", "ip-host")
 	rest := urlnorm.AllFlags &^ deceptive &^ ordinary
 	for _, name := range Presets() {
 		for _, strict := range []bool{false, true} {

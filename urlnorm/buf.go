@@ -1,5 +1,10 @@
 package urlnorm
 
+import (
+	"bytes"
+	"strings"
+)
+
 // lazybuf builds the canonical form. As long as every byte written equals
 // the input byte at the same output position, it only advances an index:
 // the output is then in[:w], so a canonical input costs no allocation. The
@@ -32,13 +37,22 @@ func (b *lazybuf) writeByte(c byte) {
 }
 
 func (b *lazybuf) writeString(s string) {
-	if b.buf == nil && len(b.in)-b.w >= len(s) && b.in[b.w:b.w+len(s)] == s {
-		b.w += len(s)
-		return
+	if b.buf == nil {
+		if len(b.in)-b.w >= len(s) && b.in[b.w:b.w+len(s)] == s {
+			b.w += len(s)
+			return
+		}
+		for len(s) > 0 && b.buf == nil {
+			b.writeByte(s[0])
+			s = s[1:]
+		}
+		if s == "" {
+			return
+		}
 	}
-	for i := 0; i < len(s); i++ {
-		b.writeByte(s[i])
-	}
+	// Diverged: len(b.buf) == b.w, so the rest goes in with one append.
+	b.buf = append(b.buf[:b.w], s...)
+	b.w = len(b.buf)
 }
 
 // copyIn appends the input bytes in[i:j]. When the output is still the
@@ -53,6 +67,11 @@ func (b *lazybuf) copyIn(i, j int) {
 
 // writeEscape writes "%XX" with upper-case hex.
 func (b *lazybuf) writeEscape(c byte) {
+	if b.buf != nil {
+		b.buf = append(b.buf[:b.w], '%', upperHex[c>>4], upperHex[c&15])
+		b.w += 3
+		return
+	}
 	b.writeByte('%')
 	b.writeByte(upperHex[c>>4])
 	b.writeByte(upperHex[c&15])
@@ -64,6 +83,20 @@ func (b *lazybuf) at(i int) byte {
 		return b.in[i]
 	}
 	return b.buf[i]
+}
+
+// index returns the position of the first c in output [i, j), or -1.
+func (b *lazybuf) index(c byte, i, j int) int {
+	var k int
+	if b.buf == nil {
+		k = strings.IndexByte(b.in[i:j], c)
+	} else {
+		k = bytes.IndexByte(b.buf[i:j], c)
+	}
+	if k < 0 {
+		return -1
+	}
+	return i + k
 }
 
 // truncate drops the output from position n on.

@@ -44,6 +44,17 @@ var catalogueOverrides = map[string]struct {
 			"(the body is percent-decoded into a // comment and a new line), so refusing it " +
 			"outright loses nothing a link could legitimately need.",
 	},
+	"idn-invalid-punycode-empty": {
+		want: "http://xn--/",
+		why: "The URL Standard's domain to ASCII keeps an all-ASCII domain whose UTS #46 " +
+			"ToASCII fails, lower-cased (whatwg/url pull request 914; WPT IdnaTestV2.json " +
+			"expects \"xn--ab-j1t\" back as it is), as browsers do: the canonical form is " +
+			"the name DNS is asked for. It is flagged bad-punycode.",
+	},
+	"idn-invalid-punycode": {
+		want: "http://xn--a.example/",
+		why:  "as idn-invalid-punycode-empty",
+	},
 	"triple-slash": {
 		reason: urlnorm.ReasonBaseDependent,
 		why: "WHATWG reads \"///evil.example/x\" as host evil.example on an http(s) page " +

@@ -40,8 +40,11 @@
 // surrogate UTF-8 ("%C0%AE"), encoded controls in paths and hosts, a "%"
 // or colon before a scheme ("java%73cript:"), userinfo
 // ("http://good.example@evil.example/") unless [Options.Userinfo] allows it,
-// hosts that fail UTS #46 or the IPv4 parser, invalid Punycode labels
-// ("xn--", "xn--a", judged on the input's labels as UTS #46 §4.4 says),
+// hosts that fail UTS #46 (non-transitional, CheckBidi, CheckJoiners, no
+// STD3 rules, invalid Punycode labels judged on the input's labels as
+// UTS #46 §4.4 says) or the IPv4 parser, except that an all-ASCII host
+// UTS #46 refuses is kept, lower-cased, as the URL Standard's domain to
+// ASCII and browsers keep it ("xn--a", "xn--ab-j1t"; [FlagBadPunycode]),
 // domains over the DNS limits (253 bytes, 63 a label, in ASCII form),
 // IPv6 zone ids, ports above 65535, and references whose meaning depends on the page they are on
 // ("https:evil.example", "///evil.example"). Suspicious forms that have a
@@ -63,14 +66,29 @@
 // [FlagActiveScheme]). Set [Options.Schemes], or let the caller's policy
 // check the scheme of the canonical form; never check the raw input.
 //
+// Built with Go 1.27 or later, x/net/idna and x/text run on their Unicode
+// 17.0 tables, the mapping browsers use today; built with an older Go
+// they fall back to Unicode 15.0, and hosts whose mapping changed since
+// (U+1E9E) or whose code points came later are refused, never mapped the
+// old way.
+//
 // The canonical form preserves the browser's meaning of the input; it does
 // not make a URL trustworthy. A host in Punycode can still be a homograph
 // ([FlagConfusable] marks mixed-script labels and labels whose UTS #39
 // skeleton is all ASCII, from confusables.txt 14.0.0;
 // [FlagLookalikeSeparator] marks "∕" and other symbols that look like
 // URL delimiters), a canonical link can
-// still be an open redirect ([FlagNestedURL]), and a legacy-charset escape
-// can still decode differently on different servers ([FlagInvalidUTF8]).
+// still be an open redirect ([FlagNestedURL]: a URL in a query value, or
+// in the path from a segment on, as in "/redirect/https://evil.example/"
+// or "/out/http%3A%2F%2Fevil.example"), a legacy-charset escape can still
+// decode differently on different servers ([FlagInvalidUTF8]), and an
+// IP-literal host ([FlagIPHost]) can lead into the reader's or the
+// server's own network ([FlagInternalIP]: loopback, private, link-local
+// and cloud metadata addresses, also inside IPv6). A server that fetches
+// the URLs it is given (a link unfurler, an image proxy) should refuse
+// [FlagInternalIP] with [Options.Reject] and still resolve names itself:
+// a domain name can resolve to an internal address, which urlnorm does
+// not look up.
 //
 // Relative references are interpreted as on an http(s) page. Do not use
 // urlnorm for file: URLs (they are refused) or for pages served with a

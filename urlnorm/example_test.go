@@ -65,7 +65,7 @@ func ExampleOptions_strict() {
 		fmt.Println(re.Reason, re.Flags)
 	}
 	// Output:
-	// flagged numeric-ipv4
+	// flagged numeric-ipv4|ip-host|internal-ip
 }
 
 func ExampleOptions_schemes() {
@@ -112,4 +112,24 @@ func ExampleDecodeSM() {
 	fmt.Println(out, err)
 	// Output:
 	// http://myserver.example.com/myasp/ <nil>
+}
+
+// A server that fetches the links it is given (a link unfurler, an image
+// proxy) refuses hosts in its own network, in whatever form they come.
+func ExampleOptions_internalIP() {
+	opts := urlnorm.Options{Reject: urlnorm.FlagInternalIP}
+	for _, raw := range []string{
+		"http://169.254.169.254/latest/meta-data/",
+		"http://0x7f.1/",
+		"http://[::ffff:10.0.0.1]/",
+		"https://192.0.2.10/",
+	} {
+		r, err := urlnorm.Inspect(raw, opts)
+		fmt.Printf("%q %v %v\n", r.URL, r.Flags, err)
+	}
+	// Output:
+	// "" none urlnorm: rejected at offset 7: flagged (internal-ip)
+	// "" none urlnorm: rejected at offset 7: flagged (internal-ip)
+	// "" none urlnorm: rejected at offset 7: flagged (internal-ip)
+	// "https://192.0.2.10/" ip-host <nil>
 }

@@ -69,22 +69,29 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 	}
 	hs := len(scheme) + 3
 	i, labelStart := hs, hs
-	for ; i < len(s) && s[i] != '/'; i++ {
-		switch c := s[i]; {
-		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_':
-		case c == '.' && i > labelStart && i-labelStart <= maxLabelLen:
-			labelStart = i + 1
-		default:
-			return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
+	for {
+		// Punycode goes to the full path.
+		if strings.HasPrefix(s[labelStart:], "xn--") {
+			return Result{}, false
 		}
+		i = runEnd(s, labelStart, len(s), clsFastLabel)
+		if i == len(s) || s[i] != '.' {
+			break
+		}
+		if i == labelStart || i-labelStart > maxLabelLen {
+			return Result{}, false
+		}
+		labelStart = i + 1
+	}
+	if i < len(s) && s[i] != '/' {
+		return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
 	}
 	if i-labelStart > maxLabelLen || i-hs > maxDomainLen {
 		return Result{}, false // over the DNS limits: refused by writeHost
 	}
-	// Empty host or label, a trailing dot, a last label that could be a
-	// number (URL Standard "ends in a number"), or Punycode: full path.
-	if i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') ||
-		strings.Contains(s[hs:i], "xn--") {
+	// Empty host or label, a trailing dot, or a last label that could be
+	// a number (URL Standard "ends in a number"): full path.
+	if i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') {
 		return Result{}, false
 	}
 	if i == len(s) {
@@ -108,21 +115,23 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 func fastRest(s string, p int, pathOptional bool) bool {
 	i := p
 	if i < len(s) && s[i] == '/' {
-		segStart := i + 1
-		for i++; i <= len(s); i++ {
-			if i == len(s) || s[i] == '/' || s[i] == '?' || s[i] == '#' {
-				if seg := s[segStart:i]; seg == "." || seg == ".." {
-					return false
-				}
-				if i == len(s) || s[i] != '/' {
-					break
-				}
-				segStart = i + 1
-				continue
-			}
-			if chars[s[i]]&clsSegment == 0 {
+		// Segments run to a byte outside clsSegment, which holds none of
+		// "/ ? #": one table look a byte.
+		for {
+			segStart := i + 1
+			i = runEnd(s, segStart, len(s), clsSegment)
+			if seg := s[segStart:i]; seg == "." || seg == ".." {
 				return false
 			}
+			if i == len(s) || s[i] != '/' {
+				break
+			}
+			if i > segStart && s[i-1] == ':' && i+2 < len(s) && s[i+1] == '/' && specialFold(s[segStart:i-1]) {
+				return false // "/redirect/https://…": a nested URL (pathURLShaped)
+			}
+		}
+		if i < len(s) && s[i] != '?' && s[i] != '#' {
+			return false
 		}
 	} else if !pathOptional {
 		return false
@@ -130,10 +139,9 @@ func fastRest(s string, p int, pathOptional bool) bool {
 	if i < len(s) && s[i] == '?' {
 		i++
 		start := i
-		for ; i < len(s) && s[i] != '#'; i++ {
-			if chars[s[i]]&clsQuerySpecial == 0 {
-				return false
-			}
+		i = runEnd(s, i, len(s), clsQuerySpecial) // "#" is not in it
+		if i < len(s) && s[i] != '#' {
+			return false
 		}
 		for param := range strings.SplitSeq(s[start:i], "&") {
 			// As parseQuery: the value follows the first "=", or is the
@@ -145,10 +153,8 @@ func fastRest(s string, p int, pathOptional bool) bool {
 	}
 	if i < len(s) && s[i] == '#' {
 		start := i + 1
-		for i++; i < len(s); i++ {
-			if chars[s[i]]&clsFragment == 0 {
-				return false
-			}
+		if i = runEnd(s, start, len(s), clsFragment); i < len(s) {
+			return false
 		}
 		if fragmentHoldsURL(s[start:]) {
 			return false // a URL in the fragment: parseFragment flags it

@@ -119,9 +119,9 @@ func TestGapEmbeddedIPv4(t *testing.T) {
 		{name: "teredo", in: "http://[2001:0:4136:e378::1]/", want: "http://[2001:0:4136:e378::1]/", flags: e},
 		{name: "dotted-tail", in: "http://[1:2:3:4:5:6:1.2.3.4]/", want: "http://[1:2:3:4:5:6:102:304]/", flags: e},
 		{name: "mapped-stays-mapped", in: "http://[::ffff:127.0.0.1]/", want: "http://[::ffff:7f00:1]/", flags: urlnorm.FlagMappedIPv6},
-		{name: "loopback", in: "http://[::1]/", want: "http://[::1]/"},
-		{name: "unspecified", in: "http://[::]/", want: "http://[::]/"},
-		{name: "documentation", in: "http://[2001:db8::1]/", want: "http://[2001:db8::1]/"},
+		{name: "loopback", in: "http://[::1]/", want: "http://[::1]/", flags: urlnorm.FlagIPHost | urlnorm.FlagInternalIP},
+		{name: "unspecified", in: "http://[::]/", want: "http://[::]/", flags: urlnorm.FlagIPHost | urlnorm.FlagInternalIP},
+		{name: "documentation", in: "http://[2001:db8::1]/", want: "http://[2001:db8::1]/", flags: urlnorm.FlagIPHost},
 	})
 }
 

@@ -63,6 +63,10 @@ func TestGrowth(t *testing.T) {
 		{"nested-percent-encoded", 5000, nested, func(n int) string {
 			return "https://example.com/?u=" + url.QueryEscape("https://x.example/?"+strings.Repeat("a=b&", n))
 		}},
+		{"path-nested-candidates", 10000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("http:/%41/", n) }},
+		{"path-nested-chain", 5000, nested, func(n int) string {
+			return "https://example.com/" + strings.Repeat("r/https://x.example/", n)
+		}},
 		{"path-length", 20000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("abc/", n) }},
 		{"path-length-encoding", 10000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("é ", n) }},
 		{"userinfo-length", 20000, keep, func(n int) string { return "https://" + strings.Repeat("u", n) + "@example.com/" }},

@@ -47,25 +47,42 @@ func TestIssue9LongHosts(t *testing.T) {
 
 // TestIssue9ACELabels pins issue 9 defect 3: "xn--" labels that x/net/idna
 // dropped silently ("https://xn--.example/" became "https://.example/",
-// while Chromium reads "xn--.example" as the host), in every mode.
+// while Chromium reads "xn--.example" as the host). An all-ASCII host is
+// kept as written, lower-cased, and flagged bad-punycode (URL Standard
+// domain to ASCII, the ASCII fallback); one that is not ASCII has no
+// such fallback and is refused, in every mode.
 func TestIssue9ACELabels(t *testing.T) {
+	var accepted []normalizeCase
+	for in, want := range map[string]string{
+		"https://xn--.example/":        "https://xn--.example/",
+		"http://a.xn--/":               "http://a.xn--/",
+		"http://evil.example.xn--/":    "http://evil.example.xn--/",
+		"http://XN--.example/":         "http://xn--.example/",
+		"http://xn--%2E.example/":      "http://xn--..example/",
+		"http://xn--zca-.example/":     "http://xn--zca-.example/",
+		"https://a.xn--zzzzzzzz./":     "https://a.xn--zzzzzzzz./",
+		"https://XN--ab-j1t.example/":  "https://xn--ab-j1t.example/",
+		"https://b.xn--ls8h=.example/": "https://b.xn--ls8h=.example/",
+	} {
+		accepted = append(accepted, normalizeCase{name: in, in: in, want: want, flags: urlnorm.FlagBadPunycode})
+	}
+	runNormalizeCases(t, accepted)
 	var tests []rejectCase
 	for _, in := range []string{
-		"https://xn--.example/",
-		"http://a.xn--/",
 		"http://ｘｎ－－.example/",
-		"http://evil.example.xn--/",
-		"http://XN--.example/",
 		"http://xn--。example/",
 		"http://x\u00adn--.example/",
-		"http://xn--%2E.example/",
-		"http://xn--zca-.example/",
 		"http://xn--tešla.example/",
+		"http://xn--zzzzzzzz.bücher.example/",
 	} {
 		for _, strict := range []bool{false, true} {
 			tests = append(tests, rejectCase{name: fmt.Sprintf("%s-strict=%v", in, strict), in: in,
 				opts: urlnorm.Options{Strict: strict}, reason: urlnorm.ReasonIDNA, offset: -1})
 		}
+	}
+	for _, in := range []string{"https://xn--.example/", "https://xn--ab-j1t.example/"} {
+		tests = append(tests, rejectCase{name: in + "-strict", in: in,
+			opts: urlnorm.Options{Strict: true}, reason: urlnorm.ReasonFlagged, offset: -1})
 	}
 	runRejectCases(t, tests)
 }
@@ -113,7 +130,10 @@ func checkACEHost(t *testing.T, host, ace string) bool {
 		return false
 	}
 	if !validACE(ace) {
-		t.Errorf("Inspect(%q) = %q: accepted, but %q is not valid Punycode", in, res.URL, ace)
+		// Kept as written only in an all-ASCII host, and flagged.
+		if !isASCIIHost(host) || res.Flags&urlnorm.FlagBadPunycode == 0 || res.Host != strings.ToLower(host) {
+			t.Errorf("Inspect(%q) = %q, flags %v: accepted, but %q is not valid Punycode", in, res.URL, res.Flags, ace)
+		}
 		return true
 	}
 	inLabels := strings.FieldsFunc(host, func(r rune) bool { return r == '.' || r == '。' })
@@ -124,6 +144,15 @@ func checkACEHost(t *testing.T, host, ace string) bool {
 	for _, label := range outLabels {
 		if strings.HasPrefix(label, "xn--") && !validACE(label) {
 			t.Errorf("Inspect(%q) host = %q: %q is not valid Punycode", in, res.Host, label)
+		}
+	}
+	return true
+}
+
+func isASCIIHost(h string) bool {
+	for i := 0; i < len(h); i++ {
+		if h[i] >= 0x80 {
+			return false
 		}
 	}
 	return true

@@ -37,15 +37,16 @@ func (n *normalizer) writeHost(p, end int) error {
 		}
 		return n.writeIPv6(h[1:len(h)-1], p)
 	}
-	if k := strings.IndexAny(h, "<>"); k >= 0 {
-		// Forbidden in a host, but UTS #46 would compose "<" or ">" with a
-		// following U+0338 into "≮" or "≯", which are allowed: the URL
-		// Standard accepts the result, Chromium refuses the input. Refuse.
-		return n.reject(ReasonHost, p+k)
-	}
 	i := 0
 	for i < len(h) && chars[h[i]]&clsHostLower != 0 {
 		i++
+	}
+	// h[:i] holds neither "<" nor ">" (clsHostLower has neither).
+	if k := strings.IndexAny(h[i:], "<>"); k >= 0 {
+		// Forbidden in a host, but UTS #46 would compose "<" or ">" with a
+		// following U+0338 into "≮" or "≯", which are allowed: the URL
+		// Standard accepts the result, Chromium refuses the input. Refuse.
+		return n.reject(ReasonHost, p+i+k)
 	}
 	if i == len(h) && !hasACELabel(h) {
 		// Already lower-case ASCII: the common case.
@@ -184,14 +185,14 @@ func lowerASCII(s string) string {
 // with "xn--", the Punycode prefix.
 func hasACELabel(h string) bool {
 	for {
-		k := strings.Index(h, "xn--")
+		if strings.HasPrefix(h, "xn--") {
+			return true
+		}
+		k := strings.IndexByte(h, '.')
 		if k < 0 {
 			return false
 		}
-		if k == 0 || h[k-1] == '.' {
-			return true
-		}
-		h = h[k+4:]
+		h = h[k+1:]
 	}
 }
 

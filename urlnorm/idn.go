@@ -71,12 +71,52 @@ type idnJudgement struct {
 // but h: no option, no position, so that idnMemo may hand its result to
 // any URL with the same host.
 func judgeIDNHost(h string) *idnJudgement {
+	j := judgeUTS46(h)
+	if j.reason == ReasonIDNA && isASCII(h) {
+		return judgeASCIIFallback(h)
+	}
+	return j
+}
+
+// judgeASCIIFallback judges an all-ASCII host that UTS #46 refused (an
+// "xn--" label that does not decode, or decodes to a label that breaks
+// the joiner, bidi or hyphen rules). The URL Standard's domain to ASCII
+// (since whatwg/url pull request 914, WPT IdnaTestV2.json) then returns
+// the host lower-cased, as browsers always have ("xn--ab-j1t" stays
+// "xn--ab-j1t"): it is the name DNS is asked for, and the canonical form
+// shows it as it is. What follows the domain is as for any host: the
+// forbidden code points, IPv4 if it ends in a number, the DNS lengths.
+func judgeASCIIFallback(h string) *idnJudgement {
+	ascii := lowerASCII(h)
+	j := &idnJudgement{host: h, ascii: ascii, flags: FlagBadPunycode}
+	for i := 0; i < len(ascii); i++ {
+		if chars[ascii[i]]&clsHostGo == 0 {
+			j.reason = ReasonHost
+			return j
+		}
+	}
+	if endsInNumber(ascii) {
+		j.flags, j.number = 0, true
+		return j
+	}
+	if dnsLengthError(ascii) >= 0 {
+		j.reason = ReasonHostTooLong
+		return j
+	}
+	if ascii[len(ascii)-1] == '.' {
+		j.flags |= FlagTrailingDot
+	}
+	return j
+}
+
+// judgeUTS46 is judgeIDNHost without the ASCII fallback.
+func judgeUTS46(h string) *idnJudgement {
 	j := &idnJudgement{host: h}
 	refuse := func(r Reason) *idnJudgement { j.reason = r; return j }
-	if strings.Contains(h, "\u1e9e") {
-		// UTS #46 15.1 maps U+1E9E to "ß" where 15.0 (x/net/idna under
-		// Go 1.26) maps it to "ss": browsers disagree by version, so the
-		// host has no settled meaning.
+	if !unicode17 && strings.Contains(h, "\u1e9e") {
+		// UTS #46 15.1 maps U+1E9E to "ß" where the 15.0 tables (x/net/idna
+		// built with Go before 1.27) map it to "ss": refuse rather than
+		// give the host browsers no longer use.
 		return refuse(ReasonIDNA)
 	}
 	mapped, ok := mapLabels(h)

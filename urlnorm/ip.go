@@ -108,6 +108,10 @@ func (n *normalizer) writeIPv4(h string, p int) error {
 	if string(b) != core {
 		n.flag(FlagNumericIPv4, p)
 	}
+	n.flag(FlagIPHost, p)
+	if internalIPv4(addr) {
+		n.flag(FlagInternalIP, p)
+	}
 	for _, c := range b {
 		n.out.writeByte(c)
 	}
@@ -228,6 +232,10 @@ func (n *normalizer) writeIPv6(s string, p int) error {
 		n.flag(FlagMappedIPv6, p)
 	case embedsIPv4(addr) || strings.IndexByte(s, '.') >= 0:
 		n.flag(FlagEmbeddedIPv4, p)
+	}
+	n.flag(FlagIPHost, p)
+	if internalIPv6(addr) {
+		n.flag(FlagInternalIP, p)
 	}
 	best, bestLen := -1, 1
 	for i := 0; i < 8; {

@@ -1,6 +1,9 @@
 package urlnorm
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // nestedPeek is how much of a query value nestedLevel looks at: enough for
 // a scheme after three rounds of percent-encoding.
@@ -15,11 +18,21 @@ func nestedLevel(v string) int {
 	if !maybeNested(v) {
 		return -1
 	}
+	return decodedShape(v, false)
+}
+
+// decodedShape returns how many rounds of percent-decoding (0 to 2) make
+// the start of v URL-shaped (urlShaped, or pathURLShaped if path), or -1.
+// It does not allocate.
+func decodedShape(v string, path bool) int {
 	var bufs [2][nestedPeek]byte
 	cur := bufs[0][:copy(bufs[0][:], v)]
 	for level := 0; ; level++ {
-		if urlShaped(cur) {
+		if path && pathURLShaped(cur) || !path && urlShaped(cur) {
 			return level
+		}
+		if level == 0 && bytes.IndexByte(cur, '%') < 0 {
+			return -1 // nothing to decode
 		}
 		if level == 2 {
 			return -1

@@ -52,8 +52,8 @@ func TestComponents(t *testing.T) {
 		{name: "empty-port-dropped", in: "https://example.com:/", want: "https://example.com/"},
 		{name: "port-zeros-stripped", in: "https://example.com:00443/", want: "https://example.com/"},
 		{name: "non-default-port-kept", in: "ws://example.com:443/", want: "ws://example.com:443/"},
-		{name: "ipv6-compressed", in: "http://[2001:DB8:0:0:0:0:0:1]:8080/", want: "http://[2001:db8::1]:8080/"},
-		{name: "ipv6-first-longest-run", in: "http://[1:0:0:2:0:0:0:3]/", want: "http://[1:0:0:2::3]/"},
+		{name: "ipv6-compressed", in: "http://[2001:DB8:0:0:0:0:0:1]:8080/", want: "http://[2001:db8::1]:8080/", flags: urlnorm.FlagIPHost},
+		{name: "ipv6-first-longest-run", in: "http://[1:0:0:2:0:0:0:3]/", want: "http://[1:0:0:2::3]/", flags: urlnorm.FlagIPHost},
 		{name: "ipv4-hex-octal", in: "http://0xC0.0250.1/", want: "http://192.168.0.1/", flags: urlnorm.FlagNumericIPv4},
 		{name: "idn-to-punycode", in: "https://Bücher.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagIDN},
 		{name: "idn-non-ascii-case-mapped", in: "https://BÜCHER.example/", want: "https://xn--bcher-kva.example/", flags: urlnorm.FlagHostMapped},
@@ -68,7 +68,10 @@ func TestComponents(t *testing.T) {
 		{name: "apostrophe-in-other-query", in: "foo://example.com/?q='", want: "foo://example.com/?q='"},
 		{name: "brackets-in-query-kept", in: "https://example.com/?a[]=1", want: "https://example.com/?a[]=1"},
 		{name: "brackets-in-path-encoded", in: "https://example.com/a[1]", want: "https://example.com/a%5B1%5D"},
-		{name: "second-hash-encoded", in: "https://example.com/#a#b", want: "https://example.com/#a%23b"},
+		{name: "second-hash-kept", in: "https://example.com/#a#b", want: "https://example.com/#a#b"},
+		{name: "hash-only-hashes", in: "https://a.example/##", want: "https://a.example/##"},
+		{name: "hash-in-fragment-path", in: "https://a.example/x?q#f#g/h", want: "https://a.example/x?q#f#g/h"},
+		{name: "encoded-hash-stays-encoded", in: "https://a.example/#f%23g", want: "https://a.example/#f%23g"},
 		{name: "opaque-kept", in: "mailto:Someone@Example.com?subject=Hi%20there", want: "mailto:Someone@Example.com?subject=Hi%20there"},
 		{name: "opaque-non-ascii-encoded", in: "mailto:jöe@example.com", want: "mailto:j%C3%B6e@example.com"},
 		{name: "non-special-host-case-kept", in: "foo://Host/P", want: "foo://Host/P"},
@@ -250,7 +253,7 @@ func TestStrict(t *testing.T) {
 	if !errors.As(err, &re) || re.Reason != urlnorm.ReasonFlagged {
 		t.Fatalf("strict Normalize = %v, want ReasonFlagged", err)
 	}
-	if want := urlnorm.FlagNumericIPv4 | urlnorm.FlagBackslash; re.Flags != want {
+	if want := urlnorm.FlagNumericIPv4 | urlnorm.FlagBackslash | urlnorm.FlagIPHost | urlnorm.FlagInternalIP; re.Flags != want {
 		t.Errorf("RejectError.Flags = %v, want %v", re.Flags, want)
 	}
 }

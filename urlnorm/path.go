@@ -29,6 +29,7 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 	}
 	var u utf8state
 	nseg, dotdots := 0, 0 // segments written; leading ".." among them
+	colon := false        // an escaped colon: see flagPathNested
 	i := p
 	if !relative {
 		if s[p] == '\\' {
@@ -46,6 +47,7 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		colon = colon || seg.colon
 		final := j == e
 		switch dots := n.dots(contentStart); {
 		case dots == 0:
@@ -91,6 +93,14 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 	}
 	n.fixPathStart(start, relative)
 	n.checkPathEscapes(start, p)
+	if colon || strings.IndexByte(s[p:e], ':') >= 0 {
+		// Every scheme decodedShape can reveal needs a colon, plain or
+		// escaped, and the canonical form has one exactly where the
+		// input has (":" is never decoded or encoded).
+		if err := n.flagPathNested(p, e, start); err != nil {
+			return 0, err
+		}
+	}
 	return e, nil
 }
 
@@ -103,9 +113,9 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 // canonical form carries exactly the flags of its input.
 func (n *normalizer) checkPathEscapes(start, pos int) {
 	w := n.out.w
-	for k := start; k+2 < w; k++ {
-		if n.out.at(k) != '%' {
-			continue
+	for k := start; ; k += 3 {
+		if k = n.out.index('%', k, w); k < 0 || k+2 >= w {
+			return
 		}
 		switch hi, lo := n.out.at(k+1), n.out.at(k+2); {
 		case hi == '2' && lo == '5':
@@ -117,7 +127,6 @@ func (n *normalizer) checkPathEscapes(start, pos int) {
 				n.flag(FlagEncodedSeparator, pos)
 			}
 		}
-		k += 2
 	}
 }
 
@@ -141,6 +150,7 @@ func (n *normalizer) besideSeparator(start, i, j int) bool {
 // segInfo describes one path segment as segment read it.
 type segInfo struct {
 	encodedDot bool // "%2E" was decoded in it
+	colon      bool // it holds "%3A", or "%25" (which may hide "%253A")
 	escaped    bool // it kept an escape
 }
 
@@ -186,8 +196,11 @@ func (n *normalizer) segment(i, e int, u *utf8state) (int, segInfo, error) {
 				return 0, seg, n.reject(ReasonEncodedControl, i)
 			default:
 				seg.escaped = true
-				if v == '\\' {
-					n.flag(FlagEncodedSeparator, i)
+				if v < 0x80 {
+					if v == '\\' {
+						n.flag(FlagEncodedSeparator, i)
+					}
+					seg.colon = seg.colon || v == ':' || v == '%'
 				}
 				if err := n.feed(u, v, i); err != nil {
 					return 0, seg, err

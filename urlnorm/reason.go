@@ -250,6 +250,22 @@ const (
 	// that passes the confusable checks: ordinary for its readers
 	// ("bücher.de"), but spelled in a form a moderator may want to see.
 	FlagIDN
+	// FlagBadPunycode: an all-ASCII host with an "xn--" label that is not
+	// valid IDNA (undecodable Punycode, a joiner or bidi violation once
+	// decoded, ...). The URL Standard's domain to ASCII keeps such a host
+	// as written, lower-cased, and so do browsers; a display that decodes
+	// Punycode may show it as anything.
+	FlagBadPunycode
+	// FlagIPHost: the host is an IP address (IPv4 in any form, or
+	// bracketed IPv6) rather than a domain name.
+	FlagIPHost
+	// FlagInternalIP: the host is an IP address no public link should
+	// lead to: loopback, unspecified, private, link-local (cloud metadata
+	// at 169.254.169.254 and fd00:ec2::254), carrier-grade NAT, or an
+	// IPv6 form that embeds one of those IPv4 addresses (internalIPv4
+	// and internalIPv6 list the ranges and their RFCs). Link unfurlers
+	// and image proxies that fetch URLs refuse it; FlagIPHost is set too.
+	FlagInternalIP
 
 	numFlags = iota
 )
@@ -278,6 +294,9 @@ var flagNames = [numFlags]string{
 	"embedded-ipv4",
 	"triple-encoding",
 	"idn",
+	"bad-punycode",
+	"ip-host",
+	"internal-ip",
 }
 
 // Names returns the names of the flags that are set, in a fixed order.

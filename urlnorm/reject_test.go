@@ -17,7 +17,7 @@ var rejectInputs = []string{
 	"http://good.example/%E2%80%AEgnp.exe", "http://a.example/?q=%0D%0A", "https://en.wikipedia.org/wiki/100%_Orange_Juice",
 	"javascript:alert(1)", "https://good.example/r?url=https://evil.example/", "http://paypal.com∕evil.example/",
 	"http://[::127.0.0.1]/", "http://a.example/?q=%25252F", "https://example.com/plain",
-	"http://user@a.example/",
+	"http://user@a.example/", "https://xn--ab-j1t.example/",
 }
 
 // TestRejectEachFlag: with Reject = one flag, an input is refused exactly

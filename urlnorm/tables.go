@@ -11,13 +11,14 @@ const (
 	clsPath                       // RFC 3986 pchar and "/"
 	clsQuery                      // RFC 3986 query, plus "[" "]" which browsers keep
 	clsQuerySpecial               // clsQuery without "'", which WHATWG encodes in special queries
-	clsFragment                   // RFC 3986 fragment, plus "[" "]" which browsers keep
+	clsFragment                   // RFC 3986 fragment, plus "[" "]" "#" which browsers keep
 	clsUserinfo                   // RFC 3986 userinfo without ":" (kept only as the separator)
 	clsHostGo                     // ASCII host bytes both WHATWG and Go's net/url accept
 	clsSegment                    // clsPath without "/": bytes a path segment keeps as they are
 	clsAuthEnd                    // "/ ? #": the end of an authority
 	clsAuthEndSpecial             // clsAuthEnd and "\", for special schemes
 	clsHostLower                  // bytes a canonical ASCII host keeps: clsHostGo without A-Z
+	clsFastLabel                  // "a-z 0-9 - _": a label fastAbsolute takes as it is
 )
 
 var chars [256]uint16
@@ -43,12 +44,16 @@ func init() {
 	set(clsQuery, pchar+"/?[]")
 	set(clsQuerySpecial, pchar+"/?[]")
 	chars['\''] &^= clsQuerySpecial
-	set(clsFragment, pchar+"/?[]")
+	// "#" after the first is fragment data: the WHATWG fragment
+	// percent-encode set does not hold it, so browsers keep it and
+	// location.hash shows it; "%23" would be another hash.
+	set(clsFragment, pchar+"/?[]#")
 	set(clsUserinfo, unreserved+subDelims)
 	// WHATWG forbids " # % / : < > ? @ [ \ ] ^ |" and controls in domains;
 	// Go's net/url also refuses "{", "}" and "`". What is left:
 	set(clsHostGo, unreserved+subDelims+"\"")
 	set(clsHostLower, strings.ToLower(unreserved)+subDelims+"\"")
+	set(clsFastLabel, "abcdefghijklmnopqrstuvwxyz"+digit+"-_")
 	set(clsAuthEnd|clsAuthEndSpecial, "/?#")
 	set(clsAuthEndSpecial, "\\")
 }

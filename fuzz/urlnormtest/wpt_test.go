@@ -27,8 +27,10 @@ type wptCase struct {
 // oracleGaps are the urltestdata.json cases nlnwa/whatwg-url v0.6.2 gets
 // wrong, all three 2025 URL Standard changes (v0.6.2 predates them). The first two
 // kinds disappear under the oracle's comparison rules; for the third the
-// oracle rejects a host the standard now accepts, and urlnorm rejects it
-// too (invalid Punycode has no legitimate use in a link).
+// oracle rejects a host the standard now accepts (domain to ASCII keeps an
+// all-ASCII domain whose UTS #46 ToASCII fails), and urlnorm accepts it as
+// the standard does, flagged bad-punycode: the test compares it with the
+// case's href instead.
 var oracleGaps = map[string]string{
 	"non-special:opaque  ?hi":                      "trailing spaces of an opaque path are now encoded",
 	"non-special:opaque  #hi":                      "trailing spaces of an opaque path are now encoded",
@@ -37,15 +39,17 @@ var oracleGaps = map[string]string{
 	"non-special:opaque\t\t  \r #hi":               "trailing spaces of an opaque path are now encoded",
 	"foo://host/ !\"$%&'()*+,-./:;<=>@[\\]^_`{|}~": "'^' is now encoded in paths",
 	"wss://host/ !\"$%&'()*+,-./:;<=>@[\\]^_`{|}~": "'^' is now encoded in paths",
-	"http://a.b.c.xn--pokxncvks":                   "invalid Punycode labels now pass",
-	"http://10.0.0.xn--pokxncvks":                  "invalid Punycode labels now pass",
-	"http://a.b.c.XN--pokxncvks":                   "invalid Punycode labels now pass",
-	"http://a.b.c.Xn--pokxncvks":                   "invalid Punycode labels now pass",
-	"http://10.0.0.XN--pokxncvks":                  "invalid Punycode labels now pass",
-	"http://10.0.0.xN--pokxncvks":                  "invalid Punycode labels now pass",
-	"file://xn--/p":                                "invalid Punycode labels now pass",
-	"https://xn--/":                                "invalid Punycode labels now pass",
+	"http://a.b.c.xn--pokxncvks":                   punycodeGap,
+	"http://10.0.0.xn--pokxncvks":                  punycodeGap,
+	"http://a.b.c.XN--pokxncvks":                   punycodeGap,
+	"http://a.b.c.Xn--pokxncvks":                   punycodeGap,
+	"http://10.0.0.XN--pokxncvks":                  punycodeGap,
+	"http://10.0.0.xN--pokxncvks":                  punycodeGap,
+	"file://xn--/p":                                punycodeGap,
+	"https://xn--/":                                punycodeGap,
 }
+
+const punycodeGap = "invalid Punycode labels now pass"
 
 // wptRejection is one line of testdata/wpt_rejections.json: an input the
 // oracle accepts and urlnorm refuses, with the reason it must give.
@@ -145,6 +149,12 @@ func TestWPTURLTestData(t *testing.T) {
 				return
 			}
 			accepted++
+			if oerr != nil && oracleGaps[c.Input] == punycodeGap {
+				if out != c.Href {
+					t.Errorf("Normalize(%q) = %q, want %q", c.Input, out, c.Href)
+				}
+				return
+			}
 			if oerr != nil {
 				t.Fatalf("Normalize(%q) = %q; the oracle cannot parse the input (%v), want a rejection", c.Input, out, oerr)
 			}
@@ -197,8 +207,8 @@ func TestWPTOracleGaps(t *testing.T) {
 		{in: "non-special:opaque  #hi", want: "non-special:opaque%20%20#hi"},
 		{in: "non-special:opaque\t\t  \r #hi", want: "non-special:opaque%20%20%20#hi"},
 		{in: "wss://host/ !\"$%&'()*+,-./:;<=>@[\\]^_`{|}~", want: "wss://host/%20!%22$%25&'()*+,-./:;%3C=%3E@%5B/%5D%5E_%60%7B%7C%7D~"},
-		{in: "http://a.b.c.xn--pokxncvks", reason: urlnorm.ReasonIDNA},
-		{in: "https://xn--/", reason: urlnorm.ReasonIDNA},
+		{in: "http://a.b.c.xn--pokxncvks", want: "http://a.b.c.xn--pokxncvks/"},
+		{in: "https://xn--/", want: "https://xn--/"},
 		{in: "file://xn--/p", reason: urlnorm.ReasonFileScheme},
 	}
 	for _, tc := range tests {

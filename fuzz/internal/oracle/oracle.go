@@ -65,6 +65,9 @@ func Parse(base, ref string) (*wurl.Url, error) {
 		if numberGap(h) {
 			return nil, fmt.Errorf("%w: IPv4 number check on host %q", ErrKnownGap, h)
 		}
+		if emptyACEGap(h) {
+			return nil, fmt.Errorf("%w: x/net/idna drops the empty \"xn--\" label of %q", ErrKnownGap, h)
+		}
 	}
 	if err != nil {
 		if msg := err.Error(); strings.Contains(msg, "ToASCII") || strings.Contains(msg, "idna") {
@@ -103,6 +106,25 @@ func numberGap(host string) bool {
 		return false
 	}
 	return specNumber(last) != oracleNumber(last)
+}
+
+// emptyACEGap reports an all-ASCII host that x/net/idna, under the
+// oracle, turns into another ASCII host without an error: an "xn--" label
+// with no payload becomes an empty label ("xn--.example" gives
+// ".example"). The URL Standard keeps an all-ASCII domain as written,
+// lower-cased, whenever UTS #46 does not accept it.
+func emptyACEGap(host string) bool {
+	if strings.HasPrefix(host, "[") {
+		return false
+	}
+	decoded := decodePercent(host)
+	for i := 0; i < len(decoded); i++ {
+		if decoded[i] >= 0x80 {
+			return false
+		}
+	}
+	domain, err := oracleIDNA.ToASCII(decoded)
+	return err == nil && domain != strings.ToLower(decoded)
 }
 
 // specNumber is the standard's test: all digits, or a valid IPv4 number
