@@ -8,7 +8,7 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// The detection gaps of issue 8, point 4: each test says what browsers
+// Forms that hide a host, a separator or a scheme: each test says what browsers
 // make of the input (WHATWG URL Standard; Chromium follows it for these)
 // and pins what urlnorm does: canonicalise and flag, or refuse.
 

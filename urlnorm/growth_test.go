@@ -10,7 +10,7 @@ import (
 )
 
 // TestGrowth checks that the work is linear in every input dimension the
-// package doc promises it for (issue 9, "growth tests"): the cost of an
+// package doc promises it for: the cost of an
 // input of size 8n must stay under 16 times the cost at size n, where a
 // quadratic path gives 64, measured by internal/growth.
 func TestGrowth(t *testing.T) {

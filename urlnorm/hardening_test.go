@@ -20,14 +20,14 @@ func cjk(n int) string {
 	return b.String()
 }
 
-// TestIssue9LongHosts pins issue 9 defect 2 (21,000 CJK characters in a
-// host took 5 s in x/net/idna's Punycode encoder) and the DNS length
-// limits that now refuse such hosts before IDNA runs.
-func TestIssue9LongHosts(t *testing.T) {
+// TestLongHosts pins the DNS length limits, which refuse a long host
+// before IDNA runs: x/net/idna's Punycode encoder is quadratic (21,000
+// CJK characters in a host took 5 s).
+func TestLongHosts(t *testing.T) {
 	label63 := strings.Repeat("a", 63)
 	runRejectCases(t, []rejectCase{
-		{name: "issue9-21000-cjk", in: "http://" + cjk(21000) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 7},
-		{name: "issue9-21000-cjk-percent-encoded", in: "http://" + url.PathEscape(cjk(21000)) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 7},
+		{name: "21000-cjk", in: "http://" + cjk(21000) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 7},
+		{name: "21000-cjk-percent-encoded", in: "http://" + url.PathEscape(cjk(21000)) + ".example/", reason: urlnorm.ReasonHostTooLong, offset: 7},
 		{name: "ascii-label-64", in: "https://" + label63 + "a.example/", reason: urlnorm.ReasonHostTooLong, offset: 8 + 63},
 		{name: "upper-case-label-64", in: "https://" + strings.ToUpper(label63) + "A.example/", reason: urlnorm.ReasonHostTooLong, offset: 8 + 63},
 		{name: "domain-255", in: "https://" + strings.Repeat("a.", 127) + "a/", reason: urlnorm.ReasonHostTooLong, offset: 8 + 253},
@@ -45,13 +45,12 @@ func TestIssue9LongHosts(t *testing.T) {
 	})
 }
 
-// TestIssue9ACELabels pins issue 9 defect 3: "xn--" labels that x/net/idna
-// dropped silently ("https://xn--.example/" became "https://.example/",
-// while Chromium reads "xn--.example" as the host). An all-ASCII host is
+// TestACELabels pins "xn--" labels that x/net/idna drops silently
+// ("https://xn--.example/" would become "https://.example/", while Chromium reads "xn--.example" as the host). An all-ASCII host is
 // kept as written, lower-cased, and flagged bad-punycode (URL Standard
 // domain to ASCII, the ASCII fallback); one that is not ASCII has no
 // such fallback and is refused, in every mode.
-func TestIssue9ACELabels(t *testing.T) {
+func TestACELabels(t *testing.T) {
 	var accepted []normalizeCase
 	for in, want := range map[string]string{
 		"https://xn--.example/":        "https://xn--.example/",
@@ -87,7 +86,7 @@ func TestIssue9ACELabels(t *testing.T) {
 	runRejectCases(t, tests)
 }
 
-// TestACELabelFamily checks the class behind defect 3 with the test's own
+// TestACELabelFamily checks the class of TestACELabels with the test's own
 // RFC 3492 codec as the oracle: for "xn--" labels of many payloads, in
 // every position and spelling, an accepted host has as many labels as
 // the input, keeps the ACE label as it was (lower-cased), and every ACE
@@ -158,11 +157,11 @@ func isASCIIHost(h string) bool {
 	return true
 }
 
-// TestIssue9StrictIdempotent pins issue 9 defect 5: in strict mode
-// "non-special:/\path" gave "non-special:/%5Cpath", which strict mode then
+// TestStrictIdempotent pins the self-check's options: in strict mode
+// "non-special:/\path" once gave "non-special:/%5Cpath", which strict mode then
 // refused, because the self-check ran with default options. The output
 // must carry no flag its input did not, so strict refuses both.
-func TestIssue9StrictIdempotent(t *testing.T) {
+func TestStrictIdempotent(t *testing.T) {
 	for _, in := range []string{`non-special:/\path`, `non-special://host/a\b`, `foo:/a/\/b`} {
 		r, err := urlnorm.Inspect(in, urlnorm.Options{})
 		if err != nil || r.Flags&urlnorm.FlagEncodedSeparator == 0 {

@@ -11,7 +11,7 @@ import (
 // This file is an independent RFC 3492 (Punycode) codec, written from the
 // RFC's pseudocode (§6.1-§6.3) for the tests alone: it shares no code with
 // x/net/idna, which urlnorm uses, so it can judge urlnorm's Punycode
-// handling (issue 9, defect 3: an oracle built on x/net/idna could not).
+// handling, as an oracle built on x/net/idna could not.
 
 // RFC 3492 §5 parameter values for Punycode.
 const (
