@@ -129,12 +129,14 @@ var safelistedSchemes = []string{"bitcoin", "ftp", "ftps", "geo", "im", "irc", "
 
 // removalNames returns the HTML element names of l that a policy's drop
 // or unwrap list can hold: not forbidden (htmlclean's own handling of
-// those stays: script goes with its content whatever the list says), and
-// written in lower case (the parser never matches another name).
+// those stays: script goes with its content whatever the list says),
+// written in lower case (the parser never matches another name), and not
+// [notParsedAsHTML] (unwrapping an <svg> tag would keep its content as
+// HTML where setHTML() sees SVG; it stays unlisted, so it is dropped).
 func removalNames(l []SanitizerName) []string {
 	var out []string
 	for _, n := range l {
-		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) {
+		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" {
 			out = append(out, n.Name)
 		}
 	}
@@ -157,10 +159,30 @@ func (m *scMapper) element(field string, n SanitizerName) bool {
 		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
 	case !nameRE.MatchString(n.Name):
 		m.note("%s: %q dropped: the HTML parser writes element names in lower case, so it never matches", field, n.Name)
+	case notParsedAsHTML[n.Name] != "":
+		m.note("%s: %q dropped: %s, so this name matches no element setHTML() keeps; htmlclean's output would be parsed into another element", field, n.Name, notParsedAsHTML[n.Name])
 	default:
 		return true
 	}
 	return false
+}
+
+// notParsedAsHTML are the HTML-namespace element names the HTML parser
+// never creates (tree construction, "in body" insertion mode,
+// https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody):
+// a start tag "svg" or "math" inserts a foreign element (SVG or MathML
+// namespace, where htmlclean keeps nothing), and "image" becomes an "img".
+// A dictionary naming them in the HTML namespace allows nothing setHTML()
+// ever sees, so setHTML() drops such an element with its content. Were
+// htmlclean to keep the tag, the browser would parse its output into the
+// foreign element or the img, with all it holds. Names that exist only
+// inside foreign content (foreignobject, annotation-xml, mi) are left
+// alone: outside it the parser creates them as HTML elements, and inside
+// it htmlclean keeps nothing, the svg or math around them being dropped.
+var notParsedAsHTML = map[string]string{
+	"svg":   "the HTML parser creates <svg> in the SVG namespace, never in the HTML one",
+	"math":  "the HTML parser creates <math> in the MathML namespace, never in the HTML one",
+	"image": "the HTML parser turns an <image> start tag into <img>",
 }
 
 // attribute returns the entry allowing an attribute, or false with a note.
