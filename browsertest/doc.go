@@ -54,6 +54,13 @@
 //     urlnorm accepts has another scheme, host or port in Chromium than
 //     its canonical form, or if urlnorm accepts what Chromium refuses.
 //
+//   - TestWPTSetHTML (wpt_test.go) runs the web platform tests'
+//     sanitizer-api setHTML cases (testdata/wpt-sanitizer) through
+//     Chromium's setHTML and through htmlclean with the same
+//     SanitizerConfig, and fails if htmlclean keeps an element,
+//     attribute, URL or comment setHTML drops; TestWPTConfigValidity
+//     (wptvalidity_test.go) compares which configurations each accepts.
+//
 // A policy's stage is one line in a test of this package:
 //
 //	runStage(t, "ugc", func(s string) (string, error) { return sanitize.String(s, p) }, loadCorpus(t))
