@@ -42,7 +42,7 @@ var updateSanitizerDefault = flag.Bool("update-sanitizer-default", false,
 // default configuration"), and checks that the data the sanitizer-api
 // preset is built from equals it. A Chromium that changes its default
 // fails here, naming both versions, until the data is regenerated with
-// regenerateCommand and the README's table reviewed.
+// regenerateCommand and the table in docs/sanitizer-api.md reviewed.
 //
 // Chromium 156 exposes Sanitizer without any switch (it shipped in 138);
 // the test fails, not skips, when it is missing, since the preset would

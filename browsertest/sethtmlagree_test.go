@@ -36,11 +36,11 @@ const (
 // with why htmlclean keeps less there. A difference outside them fails
 // the test.
 var agreeCategories = map[string]string{
-	"svg/mathml dropped": "the preset keeps no SVG or MathML element (mXSS risk for a token-stream sanitiser; README)",
+	"svg/mathml dropped": "the preset keeps no SVG or MathML element (mXSS risk for a token-stream sanitiser; docs/sanitizer-api.md)",
 	"link without URL":   "an <a> or <img> whose URL htmlclean refuses or that has none: htmlclean drops the element and keeps its text, setHTML keeps an empty <a>/<img>",
-	"element dropped":    "an element the browser keeps and the preset does not (README)",
+	"element dropped":    "an element the browser keeps and the preset does not (docs/sanitizer-api.md)",
 	"url refused":        "htmlclean refuses a URL the browser keeps (userinfo, a percent-encoded scheme look-alike, data:, vbscript:, or javascript: where it does not navigate, as in cite or img src): the attribute goes",
-	"attribute dropped":  "an attribute the browser keeps and the preset does not (README)",
+	"attribute dropped":  "an attribute the browser keeps and the preset does not (docs/sanitizer-api.md)",
 	"url differs":        "a URL resolves elsewhere after htmlclean's canonicalisation",
 	"formatting":         "formatting elements left open across block elements: the browser reopens copies of them in each following block (reconstruction), htmlclean closes them where they were left open",
 }

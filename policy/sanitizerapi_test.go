@@ -125,7 +125,7 @@ func TestSanitizerAPINoLinkSettings(t *testing.T) {
 }
 
 // TestSanitizerAPINotes: everything the browser's default keeps and the
-// preset does not falls in one of the groups the README's table lists.
+// preset does not falls in one of the groups the table in docs/sanitizer-api.md lists.
 func TestSanitizerAPINotes(t *testing.T) {
 	groups := map[string]int{}
 	for _, n := range policy.SanitizerAPINotes() {
@@ -139,11 +139,11 @@ func TestSanitizerAPINotes(t *testing.T) {
 		case strings.Contains(n, "htmlclean never keeps it"):
 			groups["document"]++
 		default:
-			t.Errorf("note in no group of the README's table: %s", n)
+			t.Errorf("note in no group of docs/sanitizer-api.md's table: %s", n)
 		}
 	}
 	want := map[string]int{"svg-mathml": 46, "presentation": 50, "mathml-attribute": 5, "document": 4}
 	if diff := cmp.Diff(want, groups); diff != "" {
-		t.Errorf("groups mismatch (-want +got); update the README's table:\n%s", diff)
+		t.Errorf("groups mismatch (-want +got); update the table in docs/sanitizer-api.md:\n%s", diff)
 	}
 }

@@ -175,7 +175,7 @@ func hookedCommentPolicy(t *testing.T, h policy.Hooks) *policy.Policy {
 }
 
 // spoilerFilter drops an element with class "spoiler" and unwraps one
-// with class "note", as the README's Hooks example does.
+// with class "note", as the Hooks example in docs/policy.md does.
 func spoilerFilter(e policy.ElementContext) policy.ElementAction {
 	for _, a := range e.Attrs {
 		if a.Key != "class" {

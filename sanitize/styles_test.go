@@ -159,7 +159,7 @@ func TestStyleCommentJoinsNoURL(t *testing.T) {
 		}
 	}
 
-	// The image proxy of the README's Hooks section: every url() it would
+	// The image proxy of the Hooks section in docs/policy.md: every url() it would
 	// change must drop the style ("CSS is never rewritten").
 	proxy := func(u policy.URLContext) (string, bool) {
 		if strings.HasPrefix(u.URL, "https://img.example/") {
@@ -177,7 +177,7 @@ func TestStyleCommentJoinsNoURL(t *testing.T) {
 		t.Errorf("String(%q) = %q: a url() bypassed the URL hook (image proxy)", in, out)
 	}
 
-	// README: "a declaration with an escape, a comment or !important ...
+	// docs/policy.md: "a declaration with an escape, a comment or !important ...
 	// is dropped too".
 	in = `<span style="color: r/**/ed">x</span>`
 	if out, _ := String(in, p); out != `<span>x</span>` {
