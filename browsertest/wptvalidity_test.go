@@ -157,45 +157,11 @@ func wptValidityPerElement(n int) []validityCase {
 }
 
 // knownValidityDisagreements are the cases where htmlclean and Chromium
-// part ways today, with the reason. They are logged, not failed; one that
-// comes to agree fails, so that the list is kept true.
-var knownValidityDisagreements = map[string]string{
-	"constructor-unknown-values#1":                 whyUnknownMember,
-	"boolean-fields#8":                             whyJavascriptURLs,
-	"boolean-fields#9":                             whyJavascriptURLs,
-	"boolean-fields#10":                            whyJavascriptURLs,
-	"normalization-elements#13":                    whyElementNamespace,
-	"normalization-elements#14":                    whyElementNamespace,
-	"normalization-elements#16":                    whyElementNamespace,
-	"normalization-removeElements#19":              whyElementNamespace,
-	"normalization-removeElements#20":              whyElementNamespace,
-	"normalization-removeElements#22":              whyElementNamespace,
-	"normalization-replaceWithChildrenElements#25": whyElementNamespace,
-	"normalization-replaceWithChildrenElements#26": whyElementNamespace,
-	"normalization-replaceWithChildrenElements#28": whyElementNamespace,
-	"normalization-attributes#36":                  whyAttributeNamespace,
-	"normalization-removeAttributes#40":            whyAttributeNamespace,
-	"processingInstructions-both#52":               whyProcessingInstructions,
-	"duplicates-processingInstructions#93":         whyProcessingInstructions,
-	"duplicates-processingInstructions#94":         whyProcessingInstructions,
-	"duplicates-processingInstructions#95":         whyProcessingInstructions,
-	"duplicates-processingInstructions#96":         whyProcessingInstructions,
-	"duplicates-processingInstructions#97":         whyProcessingInstructions,
-	"duplicates-removeProcessingInstructions#98":   whyProcessingInstructions,
-	"duplicates-removeProcessingInstructions#99":   whyProcessingInstructions,
-	"duplicates-removeProcessingInstructions#100":  whyProcessingInstructions,
-	"duplicates-removeProcessingInstructions#101":  whyProcessingInstructions,
-	"duplicates-removeProcessingInstructions#102":  whyProcessingInstructions,
-}
-
-// The reasons for knownValidityDisagreements.
-const (
-	whyUnknownMember          = "htmlclean refuses members it does not know (a misspelt key in a security setting fails closed); the API ignores them"
-	whyJavascriptURLs         = "javascriptURLs is a member htmlclean does not know yet, so it is refused as unknown"
-	whyElementNamespace       = "htmlclean refuses an element namespace other than HTML, SVG and MathML (null or a made-up one), which the API accepts and never matches"
-	whyAttributeNamespace     = "htmlclean refuses an attribute namespace the API does not name (https://www.w3.org/1999/xlink, with https), which the API accepts and never matches"
-	whyProcessingInstructions = "htmlclean does not check the processingInstructions lists (it keeps no processing instruction), so it accepts both lists or a duplicate target, which the API refuses"
-)
+// part ways, with the reason. They are logged, not failed; one that comes
+// to agree fails, so that the list is kept true. It is empty: htmlclean
+// accepts and refuses every dictionary of sanitizer-config.html as
+// Chromium does.
+var knownValidityDisagreements = map[string]string{}
 
 // TestWPTConfigValidity runs each constructor call of WPT's
 // sanitizer-config.html in Chromium (new Sanitizer(config)) and through

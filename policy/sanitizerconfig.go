@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 )
 
 // The namespaces the HTML Sanitizer API names elements and attributes
@@ -39,10 +38,17 @@ type SanitizerConfig struct {
 	RemoveAttributes            []SanitizerName
 	Comments                    *bool
 	DataAttributes              *bool
+	// JavascriptURLs is the javascriptURLs member. htmlclean keeps no
+	// javascript: URL whatever it says; it is read and written back so
+	// that a browser's dictionary loads.
+	JavascriptURLs *bool
 	// Notes is the "//" member: what [Policy.SanitizerConfig] could not
 	// express. Browsers ignore unknown members, and ParseSanitizerConfig
 	// ignores this one, so a written config loads in both.
 	Notes []string
+	// ignored are the members ParseSanitizerConfig skipped as unknown,
+	// as a browser does, for Config's notes.
+	ignored []string
 }
 
 // SanitizerName names an element or attribute: a string in the
@@ -131,6 +137,9 @@ func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
 	if sc.DataAttributes != nil {
 		errs = append(errs, member("dataAttributes", *sc.DataAttributes))
 	}
+	if sc.JavascriptURLs != nil {
+		errs = append(errs, member("javascriptURLs", *sc.JavascriptURLs))
+	}
 	if sc.Notes != nil {
 		errs = append(errs, member("//", sc.Notes))
 	}
@@ -140,18 +149,22 @@ func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
 
 // sanitizerKeys are the members of the dictionary, in the spec's order.
 var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenElements",
-	"attributes", "removeAttributes", "comments", "dataAttributes",
+	"attributes", "removeAttributes", "comments", "dataAttributes", "javascriptURLs",
 	"processingInstructions", "removeProcessingInstructions"}
 
 // ParseSanitizerConfig reads a SanitizerConfig dictionary written as
 // JSON and checks it as the spec's "valid" does: not both elements and
 // removeElements, not both attributes and removeAttributes, no duplicates,
 // no name both kept and replaced by its children, and the rules for
-// per-element lists and dataAttributes. It is stricter than a browser in
-// three ways, each a mistake a browser would silently ignore: an unknown
-// member (other than "//") is an error, a value of the wrong JSON type is
-// not converted, and a namespace outside those the HTML parser gives is
-// refused. Every error is a *[ConfigError] whose Field is the JSON path
+// per-element lists and dataAttributes, and not both processing
+// instruction lists nor a target twice. As a browser does (Chromium 156,
+// which WPT's sanitizer-config.html holds to the spec), it skips members
+// it does not know (Config notes them), reads null as false where a
+// boolean is due, and accepts any namespace, which then matches nothing
+// the HTML parser creates. It is stricter in one way: a value of another
+// JSON type than the member's is refused, where a browser would convert
+// it (WebIDL), because a number where a list or a name is due is a
+// mistake in a security setting. Every error is a *[ConfigError] whose Field is the JSON path
 // ("elements[3].namespace"), several joined with errors.Join. Its work is
 // linear in the size of data.
 func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
@@ -183,6 +196,8 @@ func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
 			sc.Comments = d.boolean(key, raw)
 		case "dataAttributes":
 			sc.DataAttributes = d.boolean(key, raw)
+		case "javascriptURLs":
+			sc.JavascriptURLs = d.boolean(key, raw)
 		case "processingInstructions", "removeProcessingInstructions":
 			// The HTML parser never makes a processing instruction
 			// (<?x ?> becomes a bogus comment, HTML §13.2.5.42), so
@@ -192,7 +207,12 @@ func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
 			d.targets(key, raw)
 		case "//":
 		default:
-			d.fail(key, "unknown member (a SanitizerConfig has %s)", strings.Join(sanitizerKeys, ", "))
+			sc.ignored = append(sc.ignored, key)
+		}
+	}
+	if _, both := top["processingInstructions"]; both {
+		if _, remove := top["removeProcessingInstructions"]; remove {
+			d.fail("removeProcessingInstructions", "cannot be used with processingInstructions: a config lists the targets it allows or those it removes, not both")
 		}
 	}
 	if len(d.errs) == 0 {
@@ -264,8 +284,12 @@ func jsonType(raw []byte) string {
 	return "a number"
 }
 
+// boolean reads a boolean member; null is false, as WebIDL converts it.
 func (d *scDecoder) boolean(field string, raw json.RawMessage) *bool {
 	var b bool
+	if jsonType(raw) == "null" {
+		return &b
+	}
 	if jsonType(raw) != "a boolean" || json.Unmarshal(raw, &b) != nil {
 		d.fail(field, "want true or false, got %s", jsonType(raw))
 		return nil
@@ -287,20 +311,29 @@ func (d *scDecoder) list(field string, raw json.RawMessage) []json.RawMessage {
 }
 
 // targets checks a list of processing instruction names: each a string
-// or {target: string}.
+// or {target: string}, no target twice.
 func (d *scDecoder) targets(field string, raw json.RawMessage) {
+	seen := map[string]bool{}
 	for i, item := range d.list(field, raw) {
 		f := fmt.Sprintf("%s[%d]", field, i)
+		var target string
 		var obj map[string]json.RawMessage
 		switch jsonType(item) {
 		case "a string":
+			json.Unmarshal(item, &target)
 		case "an object":
-			if strictUnmarshal(item, &obj) != nil || len(obj) != 1 || jsonType(obj["target"]) != "a string" {
+			if strictUnmarshal(item, &obj) != nil || jsonType(obj["target"]) != "a string" || json.Unmarshal(obj["target"], &target) != nil {
 				d.fail(f, "want {\"target\": string}")
+				continue
 			}
 		default:
 			d.fail(f, "want a string or {\"target\": string}, got %s", jsonType(item))
+			continue
 		}
+		if seen[target] {
+			d.fail(f, "target %q is listed twice", target)
+		}
+		seen[target] = true
 	}
 }
 
@@ -311,7 +344,7 @@ func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []San
 	}
 	out := make([]SanitizerName, 0, len(items))
 	for i, item := range items {
-		if n, _, ok := d.name(fmt.Sprintf("%s[%d]", field, i), item, element, false); ok {
+		if n, _, ok := d.name(fmt.Sprintf("%s[%d]", field, i), item, element); ok {
 			out = append(out, n)
 		}
 	}
@@ -326,7 +359,7 @@ func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerEleme
 	out := make([]SanitizerElement, 0, len(items))
 	for i, item := range items {
 		at := fmt.Sprintf("%s[%d]", field, i)
-		n, obj, ok := d.name(at, item, true, true)
+		n, obj, ok := d.name(at, item, true)
 		if !ok {
 			continue
 		}
@@ -342,10 +375,10 @@ func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerEleme
 	return out
 }
 
-// name reads a string or a {name, namespace} dictionary, with the
-// attribute lists too when withAttrs (the entries of elements). It
-// returns the object's members for the caller to read those lists.
-func (d *scDecoder) name(field string, raw json.RawMessage, element, withAttrs bool) (SanitizerName, map[string]json.RawMessage, bool) {
+// name reads a string or a {name, namespace} dictionary. It returns the
+// object's members, for the caller to read the attribute lists of an
+// elements entry; other members are skipped, as a browser skips them.
+func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (SanitizerName, map[string]json.RawMessage, bool) {
 	n := SanitizerName{isElement: element}
 	if element {
 		n.Namespace = NamespaceHTML
@@ -379,17 +412,12 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element, withAttrs b
 				ok = false
 			}
 		case key == "namespace":
-			if !d.namespace(field+".namespace", v, element, &n) {
+			if !d.namespace(field+".namespace", v, &n) {
 				ok = false
 			}
-		case withAttrs && (key == "attributes" || key == "removeAttributes"):
 		default:
-			members := "name, namespace"
-			if withAttrs {
-				members += ", attributes, removeAttributes"
-			}
-			d.fail(field+"."+key, "unknown member (this entry has %s)", members)
-			ok = false
+			// attributes and removeAttributes of an elements entry, read
+			// by the caller; any other member a browser skips too.
 		}
 	}
 	if _, has := obj["name"]; !has {
@@ -407,12 +435,11 @@ func (d *scDecoder) checkName(field, name string) bool {
 	return true
 }
 
-// namespace reads a namespace member. The spec makes "" null. Elements
-// must be in a namespace the HTML parser puts elements in (a config
-// naming another can never match, and is most likely a typo);
-// attributes may be null or in the namespaces of foreign attributes
-// (xlink:href, xml:lang, xmlns:xlink).
-func (d *scDecoder) namespace(field string, raw json.RawMessage, element bool, n *SanitizerName) bool {
+// namespace reads a namespace member: a string, or null, which the spec
+// makes "" too. Any namespace is accepted, as a browser accepts it; one
+// the HTML parser gives no element or attribute matches nothing, and
+// Config notes it.
+func (d *scDecoder) namespace(field string, raw json.RawMessage, n *SanitizerName) bool {
 	var ns string
 	switch jsonType(raw) {
 	case "null":
@@ -423,22 +450,6 @@ func (d *scDecoder) namespace(field string, raw json.RawMessage, element bool, n
 		}
 	default:
 		d.fail(field, "want a namespace URL or null, got %s", jsonType(raw))
-		return false
-	}
-	known := ns == NamespaceXLink || ns == NamespaceXML || ns == NamespaceXMLNS || ns == ""
-	if element {
-		known = ns == NamespaceHTML || ns == NamespaceSVG || ns == NamespaceMathML
-	}
-	if !known {
-		what := "an attribute's"
-		if element {
-			what = "an element's"
-		}
-		shown := "null"
-		if ns != "" {
-			shown = fmt.Sprintf("%q", ns)
-		}
-		d.fail(field, "%s is not %s namespace the HTML Sanitizer API knows", shown, what)
 		return false
 	}
 	n.Namespace = ns

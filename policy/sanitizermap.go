@@ -56,6 +56,12 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 func (sc SanitizerConfig) Config() (Config, []string) {
 	m := scMapper{}
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
+	for _, key := range sc.ignored {
+		m.note("%q skipped: not a member of a SanitizerConfig, which has %s (a browser skips it too)", key, strings.Join(sanitizerKeys, ", "))
+	}
+	if sc.JavascriptURLs != nil && *sc.JavascriptURLs {
+		m.note("javascriptURLs: htmlclean keeps no javascript: URL")
+	}
 	var base []string
 	if sc.Elements != nil {
 		c.Unlisted = "drop"
@@ -155,6 +161,8 @@ func (m *scMapper) element(field string, n SanitizerName) bool {
 	switch {
 	case n.Namespace == NamespaceSVG || n.Namespace == NamespaceMathML:
 		m.note("%s: %q dropped: htmlclean keeps no SVG or MathML element from a SanitizerConfig (a token-stream sanitiser cannot follow foreign content safely)", field, n.Name)
+	case n.Namespace != NamespaceHTML:
+		m.note("%s: %q in namespace %q matches nothing: the HTML parser creates elements in the HTML, SVG and MathML namespaces only", field, n.Name, n.Namespace)
 	case Forbidden(n.Name) != "":
 		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
 	case !nameRE.MatchString(n.Name):
