@@ -65,6 +65,9 @@ type attr struct {
 	// text is set.
 	start, valEnd int
 	mark          bool // val is a URL with an empty fragment: write fragmentMark after it
+	// stage is val as the policy stage writes it, where that differs
+	// (stageSpelling), or "": the canonical form predicts the stage.
+	stage string
 }
 
 // attributes checks the current tag's attributes into s.attrs.list and
@@ -216,6 +219,9 @@ func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs,
 		lk.href, lk.host = v.url, v.host
 	}
 	a.val = v.val
+	if v.url != "" {
+		a.stage = stageSpelling(name, a.key, a.val)
+	}
 	// An empty fragment ("#", "/page#"): see fragmentMark.
 	if a.mark = v.url != "" && strings.HasSuffix(a.val, "#"); a.mark && a.text == "" && !changed {
 		// Not where scan found it (a NUL in a name): written anew.

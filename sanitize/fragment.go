@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"io"
+	"strings"
 )
 
 // fragmentMark carries a URL's empty fragment ("#" alone, "/page#")
@@ -24,6 +25,28 @@ var fragmentMark = func() string {
 	rand.Read(b[:]) // never fails (crypto/rand, Go 1.24+)
 	return "htmlclean-" + hex.EncodeToString(b[:])
 }()
+
+// stageSpelling returns how the policy stage writes the URL val of the
+// element's attribute key, where that differs from val, or "". The stage
+// (bluemonday) writes a/area href, blockquote/del/ins/q cite and
+// audio/iframe/img/track/video src again through Go's net/url, which
+// escapes a "#" inside the fragment as %23; browsers, and urlnorm, keep
+// it (URL Standard, fragment percent-encode set), since location.hash
+// and a page's router read it. The canonical form spells the value as the
+// stage will, so that the follower keeps the faithful form.
+func stageSpelling(element, key, val string) string {
+	i := strings.IndexByte(val, '#')
+	if i < 0 || strings.IndexByte(val[i+1:], '#') < 0 {
+		return ""
+	}
+	switch {
+	case key == "href" && (element == "a" || element == "area"),
+		key == "cite" && (element == "blockquote" || element == "del" || element == "ins" || element == "q"),
+		key == "src" && (element == "audio" || element == "iframe" || element == "img" || element == "track" || element == "video"):
+		return val[:i+1] + strings.ReplaceAll(val[i+1:], "#", "%23")
+	}
+	return ""
+}
 
 // unmarker writes to w what is written to it, less every fragmentMark,
 // whatever the write boundaries: a partial mark at the end of one write

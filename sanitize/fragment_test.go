@@ -60,3 +60,33 @@ func TestUnmarker(t *testing.T) {
 		}
 	}
 }
+
+// TestHashInFragment: a "#" inside a fragment stays as written (browsers
+// keep it: location.hash reads it), on every URL attribute under every
+// test policy, and the policy stage, which writes some of them again
+// through net/url as %23, agrees with the pass: the output is the
+// faithful form, with no first-stage-missed change.
+func TestHashInFragment(t *testing.T) {
+	docs := []string{
+		`<a href="#f#g">x</a>`, `<a href="#a#">x</a>`, `<a href="https://a.example/p?q#f#g#">x</a>`,
+		`<area href="/m#a#b" alt="m">`, `<img src="/i.png#x#y" alt="i">`, `<q cite="/c#a#b">q</q>`,
+		`<blockquote cite="https://a.example/#1#2">b</blockquote>`, `<video src="/v#t#u" poster="/p#a#b"></video>`,
+		`<audio src="/a#b#c"></audio>`, `<source src="/s#a#b">`, `<img srcset="/i#a#b 1x, /j#c#d 2x" alt="">`,
+	}
+	for name, p := range testPolicies(t) {
+		for _, in := range docs {
+			out, changes, err := StringReport(in, p)
+			if err != nil {
+				t.Fatalf("%s: StringReport(%q): %v", name, in, err)
+			}
+			for _, c := range changes {
+				if c.Reason == ReasonFirstStageMissed {
+					t.Errorf("%s: StringReport(%q) = %q with a first-stage-missed change: %+v", name, in, out, c)
+				}
+			}
+			if strings.Contains(out, "%23") {
+				t.Errorf("%s: StringReport(%q) = %q: the fragment's # became %%23", name, in, out)
+			}
+		}
+	}
+}

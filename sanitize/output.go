@@ -63,7 +63,11 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 		c = append(c, ' ')
 		c = append(c, a.key...)
 		c = append(c, '=', '"')
-		c = appendEscaped(c, a.val)
+		if a.stage != "" {
+			c = appendEscaped(c, a.stage)
+		} else {
+			c = appendEscaped(c, a.val)
+		}
 		if a.mark {
 			c = append(c, fragmentMark...)
 			marks = true
