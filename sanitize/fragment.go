@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"io"
+	"net/url"
 	"strings"
 )
 
@@ -29,11 +30,13 @@ var fragmentMark = func() string {
 // stageSpelling returns how the policy stage writes the URL val of the
 // element's attribute key, where that differs from val, or "". The stage
 // (bluemonday) writes a/area href, blockquote/del/ins/q cite and
-// audio/iframe/img/track/video src again through Go's net/url, which
-// escapes a "#" inside the fragment as %23; browsers, and urlnorm, keep
-// it (URL Standard, fragment percent-encode set), since location.hash
-// and a page's router read it. The canonical form spells the value as the
-// stage will, so that the follower keeps the faithful form.
+// audio/iframe/img/track/video src again through Go's net/url. urlnorm's
+// canonical form is what net/url writes back, but for one thing: a "#"
+// inside the fragment, which browsers and urlnorm keep (URL Standard,
+// fragment percent-encode set: location.hash and a page's router read
+// it), and net/url escapes, writing the whole fragment anew. The
+// canonical form spells such a value as the stage will, so that the
+// follower keeps the faithful form.
 func stageSpelling(element, key, val string) string {
 	i := strings.IndexByte(val, '#')
 	if i < 0 || strings.IndexByte(val[i+1:], '#') < 0 {
@@ -43,7 +46,10 @@ func stageSpelling(element, key, val string) string {
 	case key == "href" && (element == "a" || element == "area"),
 		key == "cite" && (element == "blockquote" || element == "del" || element == "ins" || element == "q"),
 		key == "src" && (element == "audio" || element == "iframe" || element == "img" || element == "track" || element == "video"):
-		return val[:i+1] + strings.ReplaceAll(val[i+1:], "#", "%23")
+		// As bluemonday's validURL: trimmed, parsed, written.
+		if u, err := url.Parse(strings.TrimSpace(val)); err == nil && u.String() != val {
+			return u.String()
+		}
 	}
 	return ""
 }
