@@ -214,6 +214,10 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 	d.r.Reset(f.Bytes())
 	if cancellable {
 		err = applyPolicy(p, fl, withContext(ctx, &d.r))
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			// The context's error, not the stage's ("policy: ...").
+			err = fmt.Errorf("sanitize: %w", ctx.Err())
+		}
 	} else {
 		err = applyPolicy(p, fl, &d.r)
 	}
