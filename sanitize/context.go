@@ -10,11 +10,13 @@ import (
 
 // SanitizeContext is [Sanitize] that stops when ctx is done: it returns an
 // error for which errors.Is(err, ctx.Err()) holds, after reading at most
-// ctxReadBytes (32 KiB) more of r, and the output written so far must be
-// discarded as on any error. The context is checked before each read of
-// r, not while a read blocks: a reader that can block (a network
-// connection) needs its own deadline too. A context that is never done
-// ([context.Background]) costs nothing.
+// 32 KiB more of r and working on at most 64 KiB more, and the output
+// written so far must be discarded as on any error. A call that had read
+// all of r may still finish, with all of its output and a nil error. The
+// context is checked before each read of r, not while a read blocks: a
+// reader that can block (a network connection) needs its own deadline
+// too. A context that is never done ([context.Background]) costs nothing.
+// It is safe for concurrent use with a shared policy, as Sanitize is.
 func SanitizeContext(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy) error {
 	return run(ctx, w, r, p, nil)
 }
