@@ -65,6 +65,30 @@
 //	report.go     Change and Action; reason.go, Reason
 //	names.go      the element-name lookup table
 //
+// # Where caller code runs
+//
+// Everything of the caller's, the reader, the writer, the policy's hooks
+// ([policy.Hooks]) and report, runs on the goroutine that called, in
+// input order. A streamed document (over 256 KiB, or from a reader
+// without a length) runs the bluemonday stage on a goroutine of the
+// package's, which calls nothing of the caller's: its output is handed
+// back and written on the caller's goroutine after each 32 KiB segment.
+// That goroutine ends before the call returns, whether the call succeeds,
+// fails or panics.
+//
+// A panic in caller code is not recovered: it goes on, with its own
+// stack, to the caller's recover (net/http's, in a handler), as it would
+// from any other function, and the call leaves nothing behind. Recovering
+// it here and returning an error would hide a bug behind an error that
+// reads like bad input, and would leave caller state that the panic cut
+// short looking consistent. A panic in the package's own goroutine, a bug
+// of its own or bluemonday's, is raised again on the caller's goroutine.
+//
+// [SanitizeContext] and [SanitizeReportContext] bound a call's time: they
+// check the context before each read of at most 32 KiB, and so stop
+// within that much more input with an error for which errors.Is(err,
+// ctx.Err()) holds, never with partial output and a nil error.
+//
 // # Security considerations
 //
 // The guarantee is about the output's parse in a browser, in an HTML body

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,14 +22,19 @@ import (
 // (a Len method, as [bytes.Reader] and [strings.Reader] have), is done in
 // memory instead, which is cheaper. On error the output written so far
 // is incomplete and must be discarded.
+//
+// r, w, the policy's hooks and report are all called on the caller's
+// goroutine, whichever way the document goes (see "Where caller code
+// runs" in the package documentation): a panic in any of them reaches
+// the caller's recover, and no goroutine outlives the call.
 func Sanitize(w io.Writer, r io.Reader, p *policy.Policy) error {
-	return run(w, r, p, nil)
+	return run(context.Background(), w, r, p, nil)
 }
 
 // SanitizeReport is [Sanitize] that also calls report, in input order, for
 // every element or attribute removed and every URL rewritten or rejected.
 func SanitizeReport(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
-	return run(w, r, p, report)
+	return run(context.Background(), w, r, p, report)
 }
 
 // String sanitises s.
@@ -114,14 +120,15 @@ func putSink(b *sink) {
 }
 
 // run is the pipeline: the tokenizer pass (URLs, structure, report), then
-// the policy's allowlist (bluemonday) as a second line of defence.
-func run(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
+// the policy's allowlist (bluemonday) as a second line of defence. It
+// stops when ctx is done.
+func run(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
 	st := runPool.Get().(*runState)
 	st.o = outWriter{w: w}
-	err := st.o.result(pipe(&st.o, r, p, report, &st.head))
+	err := st.o.result(pipe(ctx, &st.o, r, p, report, &st.head))
 	*st = runState{} // nothing of the caller's kept in the pool
 	runPool.Put(st)
 	return err
@@ -139,7 +146,7 @@ var runPool = sync.Pool{New: func() any { return new(runState) }}
 
 // pipe chooses how to run the two stages: one after the other for a small
 // input, streaming for a large one.
-func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change), lr *io.LimitedReader) error {
+func pipe(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy, report func(Change), lr *io.LimitedReader) error {
 	// A reader that knows its length (bytes.Reader, strings.Reader) needs
 	// no read-ahead to choose.
 	head := getBuf()
@@ -155,19 +162,28 @@ func pipe(w io.Writer, r io.Reader, p *policy.Policy, report func(Change), lr *i
 			head.Grow(n + bytes.MinRead) // ReadFrom wants MinRead free to see EOF
 		}
 	}
-	*lr = io.LimitedReader{R: r, N: int64(limit) + 1}
+	*lr = io.LimitedReader{R: withContext(ctx, r), N: int64(limit) + 1}
 	if _, err := head.ReadFrom(lr); err != nil {
 		return fmt.Errorf("sanitize: %w", err)
 	}
 	if head.Len() <= limit {
-		return runDoc(w, head.Bytes(), p, report)
+		return runDocContext(ctx, w, head.Bytes(), p, report)
 	}
-	return runStream(w, io.MultiReader(bytes.NewReader(head.Bytes()), r), p, report)
+	// The read-ahead too is read through ctx: it is up to 256 KiB of work.
+	return runStream(w, withContext(ctx, io.MultiReader(bytes.NewReader(head.Bytes()), r)), p, report)
 }
 
 // runDoc runs the two stages one after the other over a document in
 // memory, which it does not change.
 func runDoc(w io.Writer, doc []byte, p *policy.Policy, report func(Change)) error {
+	return runDocContext(context.Background(), w, doc, p, report)
+}
+
+// runDocContext is runDoc that stops when ctx is done. Both stages read
+// the document through ctx if ctx can be done, so that a call stops
+// within ctxReadBytes of either; the pass then reads it as a stream, as
+// it does a document over the input limit.
+func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Policy, report func(Change)) error {
 	if p == nil {
 		return errors.New("sanitize: nil policy")
 	}
@@ -178,10 +194,11 @@ func runDoc(w io.Writer, doc []byte, p *policy.Policy, report func(Change)) erro
 	f.Grow(size + size/8)
 	c.Grow(size + size/4)
 	var s *pass
-	if limit := p.Limits().MaxInputBytes; limit >= 0 && int64(size) > limit {
+	cancellable := ctx.Done() != nil
+	if limit := p.Limits().MaxInputBytes; cancellable || limit >= 0 && int64(size) > limit {
 		// Read as a stream, the document stops where the limit is met,
-		// and the error says where.
-		s = newPass(twin{f, c}, bytes.NewReader(doc), nil, p, report)
+		// and the error says where; or where ctx is done.
+		s = newPass(twin{f, c}, withContext(ctx, bytes.NewReader(doc)), nil, p, report)
 	} else {
 		s = newPass(twin{f, c}, nil, doc, p, report)
 	}
@@ -195,7 +212,15 @@ func runDoc(w io.Writer, doc []byte, p *policy.Policy, report func(Change)) erro
 	*fl = follower{w: w}
 	fl.push(segment{f: f.Bytes(), c: c.Bytes(), marked: marked, line: 1, col: 1})
 	d.r.Reset(f.Bytes())
-	err = applyPolicy(p, fl, &d.r)
+	if cancellable {
+		err = applyPolicy(p, fl, withContext(ctx, &d.r))
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			// The context's error, not the stage's ("policy: ...").
+			err = fmt.Errorf("sanitize: %w", ctx.Err())
+		}
+	} else {
+		err = applyPolicy(p, fl, &d.r)
+	}
 	if err == nil {
 		err = fl.Close()
 	}
@@ -243,17 +268,27 @@ const segmentBytes = 32 << 10
 // runStream runs the two stages at once: the pass hands each segment to
 // the follower and its faithful form, through a pipe, to the policy
 // stage, whose output the follower compares with the canonical form.
+//
+// The stage runs on a goroutine of its own and calls nothing of the
+// caller's: the pass (the reader, the hooks, report) runs on the caller's
+// goroutine, and so does the writer, which gets the stage's output through
+// a handoff drained after each segment. However the pass ends, by error or
+// by panic, the stage's goroutine ends before runStream returns or the
+// panic goes on.
 func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
 	pr, pw := io.Pipe()
-	fl := &follower{w: w, mu: new(sync.Mutex)}
-	done := make(chan error, 1)
-	go func() {
-		err := applyPolicy(p, fl, pr)
-		if err == nil {
-			err = fl.Close()
+	out := new(handoff)
+	fl := &follower{w: out, mu: new(sync.Mutex)}
+	done := make(chan stageResult, 1)
+	go streamStage(p, fl, pr, done)
+	ended := false
+	defer func() {
+		if !ended {
+			// The pass panicked: end the stage, then let the panic go on,
+			// with its own stack, to the caller's recover.
+			pw.CloseWithError(errPassStopped)
+			<-done
 		}
-		pr.CloseWithError(err) // unblock the pass if the policy stage stopped
-		done <- err
 	}()
 	bw := bufio.NewWriterSize(pw, 64<<10)
 	f, c := getSink(), getSink()
@@ -261,7 +296,8 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 	defer putSink(c)
 	line, col := 1, 1
 	// flush hands on what the pass wrote since the last call, starting at
-	// line:col; the next segment starts at nextLine:nextCol.
+	// line:col; the next segment starts at nextLine:nextCol. Then it
+	// writes what the stage has written meanwhile.
 	flush := func(marked bool, nextLine, nextCol int) error {
 		seg := segment{f: bytes.Clone(f.Bytes()), c: bytes.Clone(c.Bytes()), marked: marked, line: line, col: col}
 		f.Reset()
@@ -269,8 +305,10 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		line, col = nextLine, nextCol
 		// Before the stage can read it, so the follower has it to compare.
 		fl.push(seg)
-		_, err := bw.Write(seg.f)
-		return err
+		if _, err := bw.Write(seg.f); err != nil {
+			return err
+		}
+		return out.drain(w)
 	}
 	s := newPass(twin{f, c}, r, nil, p, report)
 	s.out.flush = func() error {
@@ -287,8 +325,41 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		err = bw.Flush()
 	}
 	pw.CloseWithError(err)
-	if applyErr := <-done; err == nil && applyErr != nil {
-		err = applyErr
+	res := <-done
+	ended = true
+	if res.panicked != nil {
+		panic(res.panicked)
+	}
+	if err == nil {
+		err = res.err
+	}
+	if err == nil {
+		err = out.drain(w)
 	}
 	return policyStage(fl, report, err)
+}
+
+// errPassStopped ends the policy stage's input when the pass panicked,
+// and errStageStopped the pass's output when the stage did.
+var (
+	errPassStopped  = errors.New("sanitize: first stage stopped")
+	errStageStopped = errors.New("sanitize: policy stage stopped")
+)
+
+// streamStage runs the policy stage over what the pass pipes to pr, and
+// sends how it ended on done.
+func streamStage(p *policy.Policy, fl *follower, pr *io.PipeReader, done chan<- stageResult) {
+	var res stageResult
+	defer func() {
+		err := res.err
+		if v := recover(); v != nil {
+			res, err = stageResult{panicked: v}, errStageStopped
+		}
+		pr.CloseWithError(err) // unblock the pass if the stage stopped
+		done <- res
+	}()
+	res.err = applyPolicy(p, fl, pr)
+	if res.err == nil {
+		res.err = fl.Close()
+	}
 }

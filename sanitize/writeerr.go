@@ -17,9 +17,11 @@ func (e *WriteError) Error() string { return "sanitize: writing output: " + e.Er
 // syscall.EPIPE).
 func (e *WriteError) Unwrap() error { return e.Err }
 
-// outWriter remembers the first error of the caller's writer. Only the
-// policy stage writes to it, on one goroutine. It keeps WriteString,
-// which bluemonday uses to avoid a copy per token when the writer has it.
+// outWriter remembers the first error of the caller's writer. It is
+// written on the caller's goroutine only: by the policy stage for a
+// document in memory, by the handoff's drain for a stream. It keeps
+// WriteString, which bluemonday uses to avoid a copy per token when the
+// writer has it.
 type outWriter struct {
 	w   io.Writer
 	err error
