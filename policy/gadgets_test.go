@@ -26,7 +26,7 @@ add:
   attributes:
     - {name: "data-*", on: [p]}
     - {name: "data-hx-*", on: [p]}
-    - {name: "data-x-*", on: [p]}
+    - {name: "data-ng-*", on: [p]}
 `)
 	if r := p.r.Elements["p"].Attr("data-note"); r == nil {
 		t.Fatal("data-note on p: not allowed, want allowed by data-*")
@@ -40,7 +40,7 @@ add:
 		})
 	}
 	if s := p.String(); !strings.Contains(s, "# warning: data-hx-* admits nothing") ||
-		!strings.Contains(s, "# warning: data-x-* admits nothing") {
+		!strings.Contains(s, "# warning: data-ng-* admits nothing") {
 		t.Errorf("String() has no warning for the wildcards that admit nothing:\n%s", s)
 	}
 }

@@ -48,8 +48,25 @@ var Gadgets = []GadgetEntry{
 	// intercooler.js, htmx's predecessor, reads data-ic- forms too.
 	{"intercooler.js", "data-ic-", true, "requests whose HTML response is swapped in, ic-on-* handlers"},
 	// Alpine's documented Alpine.prefix('data-x-') makes its directives
-	// valid HTML; its default x- is outside data-.
-	{"Alpine.js", "data-x-", true, "directives with the data-x- prefix: x-init, x-on evaluate JavaScript"},
+	// valid HTML; its default x- is outside data-. Its directives that
+	// take an expression or a selector are listed, not the prefix: under
+	// it, a name that is no directive is inert (data-x-y), and x-on: and
+	// x-bind: hold a colon, which no wildcard admits.
+	{"Alpine.js", "data-x-data", false, "an expression: the component's state, with methods"},
+	{"Alpine.js", "data-x-init", false, "an expression run when the component starts"},
+	{"Alpine.js", "data-x-effect", false, "an expression run on every change"},
+	{"Alpine.js", "data-x-html", false, "an expression whose result becomes HTML"},
+	{"Alpine.js", "data-x-text", false, "an expression"},
+	{"Alpine.js", "data-x-show", false, "an expression"},
+	{"Alpine.js", "data-x-if", false, "an expression"},
+	{"Alpine.js", "data-x-for", false, "an expression"},
+	{"Alpine.js", "data-x-model", false, "an assignable expression"},
+	{"Alpine.js", "data-x-modelable", false, "an assignable expression"},
+	{"Alpine.js", "data-x-id", false, "an expression"},
+	{"Alpine.js", "data-x-teleport", false, "a selector the element's content moves to"},
+	{"Alpine.js", "data-x-intersect", false, "an expression run when the element scrolls into view (plugin)"},
+	{"Alpine.js", "data-x-trap", false, "an expression (focus plugin)"},
+	{"Alpine.js", "data-x-mask", false, "a mask, or with :dynamic an expression (mask plugin)"},
 	// Bootstrap 5 namespaces every option; the tooltip and popover take
 	// HTML (content, title, template, with html or sanitize: false) and
 	// selectors (target, parent, container).

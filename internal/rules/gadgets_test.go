@@ -57,10 +57,10 @@ func TestCoveredNameRefusesGadgets(t *testing.T) {
 		{"data-", "data-ng-click", false},
 		{"data-", "data-hx-get", false},
 		{"data-", "data-bs-content", false},
-		{"data-x-", "data-x-init", false},
+		{"data-x-", "data-x-init", false}, // Alpine's directive, data-x- prefix
 		{"data-hx-", "data-hx-on-click", false},
 		{"data-", "data-note", true},
-		{"data-x-", "data-x-note", false}, // Alpine's data-x- prefix
+		{"data-x-", "data-x-y", true}, // no Alpine directive
 		{"data-md-", "data-md-lang", true},
 	} {
 		if got := CoveredName(tc.prefix, tc.name, nil); got != tc.want {
