@@ -93,3 +93,23 @@ func mustParse(t *testing.T, yml string) *Policy {
 	}
 	return p
 }
+
+// TestPresetsHaveNoWildcardOrWholeStyle: the presets allow no data-*
+// wildcard and no style attribute whole, so neither the script-gadget
+// check nor the overlay check is on their path.
+func TestPresetsHaveNoWildcardOrWholeStyle(t *testing.T) {
+	for _, name := range Presets() {
+		p, err := Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, el := range p.r.Elements {
+			if len(el.Wild) > 0 {
+				t.Errorf("preset %s: %s has data-* wildcards", name, el.Name)
+			}
+			if r := el.Attrs["style"]; r != nil && !r.PerProperty() {
+				t.Errorf("preset %s: %s allows style whole", name, el.Name)
+			}
+		}
+	}
+}
