@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -44,7 +45,8 @@ var cssNewlines = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\f", "\n", "\x0
 // the browser. Every url token must hold a URL that urlnorm accepts under
 // the policy and that is already canonical: rewriting CSS is not worth its
 // risks, so anything else drops the whole attribute, as do bad strings,
-// bad URLs, unterminated comments and the cssBanned constructs. It returns
+// bad URLs, unterminated comments, the cssBanned constructs and the
+// declarations that let content cover the page (cssOverlay). It returns
 // the reason, or "".
 func (s *pass) css(c *checking, v string) Reason {
 	if strings.ContainsAny(v, "\r\f\x00") {
@@ -57,7 +59,10 @@ func (s *pass) css(c *checking, v string) Reason {
 		tt, raw := lex.Next()
 		switch tt {
 		case css.ErrorToken: // the end of the value: the input is a string
-			return cssBannedIn(text)
+			if r := cssBannedIn(text); r != "" {
+				return r
+			}
+			return cssOverlay(v)
 		case css.CommentToken:
 			if len(raw) < 4 || !bytes.HasSuffix(raw, []byte("*/")) {
 				// It runs to the end of the value and hides the rest from
@@ -195,4 +200,145 @@ func hexValue(c byte) byte {
 		return c - '0'
 	}
 	return c | 0x20 - 'a' + 10
+}
+
+// cssMaxZIndex is the largest z-index magnitude a style attribute keeps:
+// content needs a few layers, never one above the page's own menus and
+// dialogs (overlays use 2147483647). It is the bound mail stylesheets
+// keep (internal/stylesheet.MaxZIndex).
+const cssMaxZIndex = 1000
+
+// cssOverlay refuses the declarations that let content cover the page
+// around it (a fake login form over the whole window, a click-jacking
+// layer): position fixed or sticky, a z-index beyond ±cssMaxZIndex or not
+// a plain integer, and a size of 90 viewport units or more. Whole-style
+// and per-property policies refuse the same; the whole-style path drops
+// the attribute, as it does for every other problem. v has had its
+// newlines preprocessed. position: absolute stays: it covers the page
+// only outside a positioned container, which the page must provide.
+func cssOverlay(v string) Reason {
+	lex := css.NewLexer(parse.NewInputString(v))
+	var prop, value []byte
+	state, depth := 0, 0 // 0: before the property, 1: before ':', 2: in the value, 3: not a declaration
+	for {
+		tt, raw := lex.Next()
+		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
+			if state == 2 && cssOverlayDecl(string(prop), string(bytes.TrimSpace(value))) {
+				return ReasonCSSOverlay
+			}
+			if tt == css.ErrorToken {
+				return ""
+			}
+			prop, value, state = prop[:0], value[:0], 0
+			continue
+		}
+		switch tt {
+		case css.FunctionToken, css.LeftParenthesisToken, css.LeftBracketToken, css.LeftBraceToken:
+			depth++
+		case css.RightParenthesisToken, css.RightBracketToken, css.RightBraceToken:
+			depth = max(depth-1, 0)
+		}
+		switch {
+		case tt == css.CommentToken, state != 2 && tt == css.WhitespaceToken:
+		case state == 0 && tt == css.IdentToken:
+			prop, state = bytes.ToLower(cssDecode(prop, raw, "")), 1
+		case state == 1 && tt == css.ColonToken:
+			state = 2
+		case state == 2 && tt == css.WhitespaceToken:
+			value = append(value, ' ')
+		case state == 2:
+			value = cssDecode(value, raw, "")
+		default:
+			state = 3
+		}
+	}
+}
+
+// cssOverlayDecl reports whether one declaration, its property decoded
+// and lower case and its value decoded, is one cssOverlay refuses.
+func cssOverlayDecl(prop, value string) bool {
+	value = strings.ToLower(value)
+	if v, ok := strings.CutSuffix(value, "!important"); ok {
+		value = strings.TrimSpace(v)
+	}
+	switch prop {
+	case "position":
+		return strings.Contains(value, "fixed") || strings.Contains(value, "sticky")
+	case "z-index":
+		if value == "auto" || cssWideKeyword(value) {
+			return false
+		}
+		z, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
+		return err != nil || z > cssMaxZIndex || z < -cssMaxZIndex
+	case "width", "height", "min-width", "min-height",
+		"inline-size", "block-size", "min-inline-size", "min-block-size":
+		return cssViewportUnits(value) >= 90
+	}
+	return false
+}
+
+// cssWideKeyword reports whether v is a keyword every property takes
+// (CSS Cascade §7.3).
+func cssWideKeyword(v string) bool {
+	switch v {
+	case "inherit", "initial", "unset", "revert", "revert-layer":
+		return true
+	}
+	return false
+}
+
+// cssViewportUnits sums the viewport-relative lengths in a decoded, lower
+// case value (vw, vh, vi, vb, vmin, vmax and their s, l and d forms), so
+// that calc(50vw + 50vw) counts as 100. A number it cannot read counts as
+// 100: the check fails closed.
+func cssViewportUnits(value string) float64 {
+	sum := 0.0
+	lex := css.NewLexer(parse.NewInputString(value))
+	for {
+		tt, raw := lex.Next()
+		if tt == css.ErrorToken {
+			return sum
+		}
+		if tt != css.DimensionToken {
+			continue
+		}
+		num, unit := cssSplitDimension(string(raw))
+		if len(unit) > 2 && strings.IndexByte("sld", unit[0]) >= 0 {
+			unit = unit[1:]
+		}
+		switch unit {
+		case "vw", "vh", "vi", "vb", "vmin", "vmax":
+			f, err := strconv.ParseFloat(num, 64)
+			switch {
+			case err != nil:
+				sum += 100
+			case f > 0:
+				sum += f
+			}
+		}
+	}
+}
+
+// cssSplitDimension splits a dimension token into its number and its unit.
+func cssSplitDimension(s string) (num, unit string) {
+	i := strings.IndexFunc(s, func(r rune) bool {
+		return !('0' <= r && r <= '9' || r == '.' || r == '+' || r == '-')
+	})
+	if i < 0 {
+		return s, ""
+	}
+	// An exponent: "1e3vw" is 1000vw.
+	if (s[i] == 'e' || s[i] == 'E') && i+1 < len(s) {
+		j := i + 1
+		if s[j] == '+' || s[j] == '-' {
+			j++
+		}
+		if k := j; k < len(s) && '0' <= s[k] && s[k] <= '9' {
+			for k < len(s) && '0' <= s[k] && s[k] <= '9' {
+				k++
+			}
+			i = k
+		}
+	}
+	return s[:i], s[i:]
 }

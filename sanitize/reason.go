@@ -178,6 +178,10 @@ const (
 	// ReasonCSSElement: element(), which paints another element of the
 	// page.
 	ReasonCSSElement Reason = "css-element"
+	// ReasonCSSOverlay: a declaration that lets content cover the page:
+	// position fixed or sticky, a z-index beyond ±1000, a size of 90
+	// viewport units or more.
+	ReasonCSSOverlay Reason = "css-overlay"
 	// ReasonCSSNoAllowedDeclaration: a style attribute allowed property
 	// by property (policy.Config.Styles) with no allowed declaration left.
 	ReasonCSSNoAllowedDeclaration Reason = "css-no-allowed-declaration"
@@ -260,7 +264,7 @@ var ownReasons = []Reason{
 	ReasonCSSEscapedURL, ReasonCSSURLNotCanonical, ReasonCSSExpression,
 	ReasonCSSJavascript, ReasonCSSVbscript, ReasonCSSMozBinding,
 	ReasonCSSBehavior, ReasonCSSImport, ReasonCSSImageSet, ReasonCSSImage,
-	ReasonCSSCrossFade, ReasonCSSSrc, ReasonCSSElement,
+	ReasonCSSCrossFade, ReasonCSSSrc, ReasonCSSElement, ReasonCSSOverlay,
 	ReasonCSSNoAllowedDeclaration, ReasonCSSFiltered,
 
 	ReasonEmbedURL, ReasonEmbedHost, ReasonEmbedNoSrc, ReasonEmbedSandbox,

@@ -114,6 +114,7 @@ var reasonTriggers = []struct {
 	{ReasonCSSCrossFade, "permissive", `<b style="background:cross-fade(red, blue)">x</b>`},
 	{ReasonCSSSrc, "permissive", `<b style="background:src('https://a.example/')">x</b>`},
 	{ReasonCSSElement, "permissive", `<b style="background:element(#x)">x</b>`},
+	{ReasonCSSOverlay, "permissive", `<b style="position:fixed;z-index:2147483647">x</b>`},
 	{ReasonCSSNoAllowedDeclaration, "comment-settings", `<span style="position:fixed">x</span>`},
 	{ReasonCSSFiltered, "comment-settings", `<span style="color:red;position:fixed">x</span>`},
 	{ReasonOtherHeading, "ugc", `<h4>x</h2>`},

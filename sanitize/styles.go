@@ -16,7 +16,8 @@ import (
 // splits it at (not those inside strings, functions or blocks), and keeps
 // each declaration whose property and value the rule allows. A
 // declaration is dropped if it is malformed, holds an escape, a comment
-// or !important, or a url() the policy refuses. What is left is checked
+// or !important, a url() the policy refuses, or would cover the page
+// (cssOverlayDecl: even where the policy lists its property). What is left is checked
 // again as a whole by css. out is the value as written if every
 // declaration is kept as written, and otherwise the kept ones written
 // anew ("color: red; text-align: center"); rewrote says which. reason is
@@ -133,7 +134,7 @@ func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (st
 	}
 	v := value.String()
 	if strings.IndexByte(decl[0].raw, '\\') >= 0 || strings.IndexByte(v, '\\') >= 0 ||
-		!rule.AllowsDeclaration(prop, v) {
+		!rule.AllowsDeclaration(prop, v) || cssOverlayDecl(prop, v) {
 		return "", false
 	}
 	return prop + ": " + v, true

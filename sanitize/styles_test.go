@@ -67,9 +67,10 @@ func TestStyles(t *testing.T) {
 }
 
 // TestStylesWithoutSetting: without styles, a preset drops style, and a
-// policy that allows style whole keeps the all-or-nothing check.
+// policy that allows style whole keeps the all-or-nothing check (which
+// refuses overlays: TestStyleOverlay).
 func TestStylesWithoutSetting(t *testing.T) {
-	in := `<p style="color: red; position: fixed">x</p>`
+	in := `<p style="color: red; position: relative">x</p>`
 	if out, _ := String(in, ugcPolicy(t)); out != `<p>x</p>` {
 		t.Errorf("ugc: %s", out)
 	}

@@ -156,10 +156,11 @@ func (r *Attr) AllowsDeclaration(property, value string) bool {
 // ASCII letters, digits, "_", "." and "-" (what bluemonday's data
 // attribute check lets through, and no more), it is not data-xml*, and
 // nothing says it holds more than inert text: not its name (data-src),
-// nor a kind the policy declares for it (declared).
+// nor a kind the policy declares for it (declared), nor a front-end
+// library that runs it ([Gadget]).
 func CoveredName(prefix, name string, declared map[string]Kind) bool {
 	rest, ok := strings.CutPrefix(name, prefix)
-	if !ok || rest == "" || strings.HasPrefix(name, "data-xml") {
+	if !ok || rest == "" || strings.HasPrefix(name, "data-xml") || Gadget(name) {
 		return false
 	}
 	for i := 0; i < len(rest); i++ {
