@@ -148,9 +148,53 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 		return false // ignored while a form is open (the form element pointer)
 	case name == "a" && !s.closeLink():
 		return false
+	case needsItemFence(name) && s.itemFence() < 0:
+		return false // an orphan item: see needsItemFence
 	}
 	s.impliedEndTags(name, info)
+	if needsCurrent(name) && s.tree.current() == nil {
+		return false // it would close the page's element: see needsCurrent
+	}
 	return true
+}
+
+// needsItemFence reports whether name is a list or description item,
+// whose start tag makes a browser search the stack of open elements for an
+// open item of its kind, stopping only at a special element other than
+// address, div and p (HTML §13.2.6.4.7, "li", "dd, dt"). Without such an
+// element written by the pass, the search goes on into the page: in the
+// common comment markup <ol><li>COMMENT</li></ol>, an <li> closes the
+// page's item and shows as an entry of the page's list. Such an orphan
+// loses its start tag and keeps its text, like an orphan table cell; an
+// item inside its list (or any fence: a cell, a section) is kept.
+func needsItemFence(name string) bool {
+	return name == "li" || name == "dd" || name == "dt"
+}
+
+// itemFence returns the index of the innermost element the pass wrote
+// that stops a browser's search for an open item, or -1.
+func (s *pass) itemFence() int32 {
+	if n := len(s.tree.stack); n > 0 {
+		return s.tree.stack[n-1].itemFence
+	}
+	return -1
+}
+
+// needsCurrent reports whether name is a ruby part or an option, whose
+// start tag makes a browser close the current node if it is one of the
+// elements whose end tag is implied ("generate implied end tags" when a
+// <ruby> is in scope, for rb, rtc, rp and rt; an open <option> for option
+// and optgroup; HTML §13.2.6.4.7). The pass closes its own such elements
+// first (impliedEndTags), so the browser's current node is then the
+// pass's, and not one of them, unless the pass has none open: then it is
+// the page's container, which a ruby or select around it would close.
+// Such a tag at the top of the output is dropped, its text kept.
+func needsCurrent(name string) bool {
+	switch name {
+	case "rb", "rp", "rt", "rtc", "option", "optgroup":
+		return true
+	}
+	return false
 }
 
 // closeLink closes an open link before a new one: a browser runs the

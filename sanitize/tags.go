@@ -76,7 +76,11 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 	if !placed {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
-		s.unwrapped(name, void)
+		// An orphan item or ruby part leaves no frame: a dropped <li>
+		// open would make the next item close what was written after it
+		// (closeUpTo), which a browser, not seeing it, leaves open. Its
+		// end tag then matches nothing, and is dropped too.
+		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
 	}
 	changed, href, host := s.attributes(el, name)

@@ -53,6 +53,11 @@ type open struct {
 	// element), and list scope boundary, at or below it, or -1; and of the
 	// element with its name below it, if scopedIndex numbers that name.
 	scopeFence, listFence, prevSame int32
+	// Index of the innermost written element where a browser's search
+	// for an open <li>, <dd> or <dt> stops (a special element other than
+	// address, div and p, HTML §13.2.6.4.7), or -1: without one, that
+	// search reaches the page around the output.
+	itemFence int32
 	slot, prevOpen                  int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
 	// Indices of the innermost special element (HTML §13.2.4.2, or any
 	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
@@ -79,11 +84,11 @@ func (s *pass) push(name string, foreign bool) {
 // insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
-	f.special, f.marker = -1, -1
+	f.special, f.marker, f.itemFence = -1, -1, -1
 	if n := len(s.tree.stack); n > 0 {
 		b := &s.tree.stack[n-1]
 		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
-		f.special, f.marker = b.special, b.marker
+		f.special, f.marker, f.itemFence = b.special, b.marker, b.itemFence
 	}
 	i := int32(len(s.tree.stack))
 	fp := frameProps.at(f.name)
@@ -94,6 +99,9 @@ func (s *pass) pushFrame(f open) {
 		}
 		if f.foreign || fp&propList != 0 {
 			f.listFence = i
+		}
+		if f.foreign || fp&propItemFence != 0 {
+			f.itemFence = i
 		}
 		switch {
 		case f.foreign:
@@ -519,7 +527,8 @@ const (
 	propIntegration
 	propMarker
 	propMode    // modeOf has it
-	propSpecial // the parser's special category (unlisted.go)
+	propSpecial   // the parser's special category (unlisted.go)
+	propItemFence // special, but not address, div or p: see open.itemFence
 )
 
 var frameProps = newNameMap(func() map[string]frameProp {
@@ -534,6 +543,11 @@ var frameProps = newNameMap(func() map[string]frameProp {
 	}
 	for n := range modeOf {
 		m[n] |= propMode
+	}
+	for n := range special {
+		if n != "address" && n != "div" && n != "p" {
+			m[n] |= propItemFence
+		}
 	}
 	return m
 }())
