@@ -57,8 +57,8 @@ type open struct {
 	// for an open <li>, <dd> or <dt> stops (a special element other than
 	// address, div and p, HTML §13.2.6.4.7), or -1: without one, that
 	// search reaches the page around the output.
-	itemFence int32
-	slot, prevOpen                  int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
+	itemFence      int32
+	slot, prevOpen int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
 	// Indices of the innermost special element (HTML §13.2.4.2, or any
 	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
 	special, marker int32
@@ -526,7 +526,7 @@ const (
 	propList
 	propIntegration
 	propMarker
-	propMode    // modeOf has it
+	propMode      // modeOf has it
 	propSpecial   // the parser's special category (unlisted.go)
 	propItemFence // special, but not address, div or p: see open.itemFence
 )
