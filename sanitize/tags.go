@@ -106,16 +106,27 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.beginLink(href, host)
 	}
 	if changed {
-		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false)
+		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false, foreign)
 	} else {
 		// Written as it was: x/net/html reads "<br/>" as self-closing.
-		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true)
+		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true, foreign)
 	}
 	if check {
 		s.linkTagWritten()
 	}
 	if !void {
 		s.push(name, foreign)
+		if foreign {
+			s.markCamel(name)
+		}
+	}
+}
+
+// markCamel notes on the SVG element just pushed that its start tag is
+// written in its camel case, so that its end tag is written alike.
+func (s *pass) markCamel(name string) {
+	if c, ok := svgCamel[name]; ok && string(writtenName(name, s.in.tag)) == c {
+		s.tree.stack[len(s.tree.stack)-1].camel = true
 	}
 }
 

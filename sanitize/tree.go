@@ -45,6 +45,7 @@ type open struct {
 	unlisted  bool  // hidden, as an element the policy drops with its content (unlisted.go)
 	foster    bool  // unlisted, where a browser foster-parents it out of a table
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
+	camel     bool  // an SVG element whose start tag is written in its camel case (svgCamel)
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
 	link      int32 // index of the open <a> a new <a> would find, or -1
@@ -227,8 +228,14 @@ func (s *pass) closeTop(implicit bool) {
 	b = append(b, top.name...)
 	s.out.tagBuf = append(b, '>')
 	s.out.dst.c.Write(s.out.tagBuf)
+	if top.camel {
+		// The faithful form spells it as its start tag does.
+		b = append(s.out.tagBuf[:0], '<', '/')
+		b = append(b, svgCamel[top.name]...)
+		s.out.tagBuf = append(b, '>')
+	}
 	s.out.hazard = noHazard
-	if !implicit && plainEndTag(s.out.endRaw) {
+	if !implicit && plainEndTag(s.out.endRaw) && !top.camel {
 		s.out.dst.f.Write(s.out.endRaw)
 		s.out.endLen = len(s.out.endRaw)
 	} else {
@@ -570,3 +577,22 @@ var contentDroppedName = newNameMap(func() map[string]string {
 	}
 	return m
 }())
+
+// svgCamel maps the lower-cased names of the SVG elements a browser
+// writes in camel case to it (HTML §13.2.6.5, "adjust SVG tag name").
+var svgCamel = map[string]string{
+	"altglyph": "altGlyph", "altglyphdef": "altGlyphDef", "altglyphitem": "altGlyphItem",
+	"animatecolor": "animateColor", "animatemotion": "animateMotion",
+	"animatetransform": "animateTransform", "clippath": "clipPath", "feblend": "feBlend",
+	"fecolormatrix": "feColorMatrix", "fecomponenttransfer": "feComponentTransfer",
+	"fecomposite": "feComposite", "feconvolvematrix": "feConvolveMatrix",
+	"fediffuselighting": "feDiffuseLighting", "fedisplacementmap": "feDisplacementMap",
+	"fedistantlight": "feDistantLight", "fedropshadow": "feDropShadow", "feflood": "feFlood",
+	"fefunca": "feFuncA", "fefuncb": "feFuncB", "fefuncg": "feFuncG", "fefuncr": "feFuncR",
+	"fegaussianblur": "feGaussianBlur", "feimage": "feImage", "femerge": "feMerge",
+	"femergenode": "feMergeNode", "femorphology": "feMorphology", "feoffset": "feOffset",
+	"fepointlight": "fePointLight", "fespecularlighting": "feSpecularLighting",
+	"fespotlight": "feSpotLight", "fetile": "feTile", "feturbulence": "feTurbulence",
+	"foreignobject": "foreignObject", "glyphref": "glyphRef", "lineargradient": "linearGradient",
+	"radialgradient": "radialGradient", "textpath": "textPath",
+}
