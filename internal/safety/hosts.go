@@ -94,10 +94,18 @@ func LeaksIn(out string, h Host) []string {
 	return problems
 }
 
+// HostPage returns the page that places out in h, after doctype (empty
+// for quirks mode). A browser parsing it, with the content of the first
+// element carrying data-page-a removed, must build the page it builds
+// from HostPage(doctype, "", h): the browser stage checks so.
+func HostPage(doctype, out string, h Host) string {
+	return doctype + "<body>" + hostHead + h.Open + out + h.Close + hostTail
+}
+
 // hostPage parses the page holding out in h and renders it with the
 // output element's content removed.
 func hostPage(doctype, out string, h Host) (string, error) {
-	doc, err := html.Parse(strings.NewReader(doctype + "<body>" + hostHead + h.Open + out + h.Close + hostTail))
+	doc, err := html.Parse(strings.NewReader(HostPage(doctype, out, h)))
 	if err != nil {
 		return "", fmt.Errorf("page does not parse: %v", err)
 	}
