@@ -148,11 +148,11 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 		return false // ignored while a form is open (the form element pointer)
 	case name == "a" && !s.closeLink():
 		return false
-	case needsItemFence(name) && s.itemFence() < 0:
+	case info&infoItem != 0 && s.itemFence() < 0:
 		return false // an orphan item: see needsItemFence
 	}
 	s.impliedEndTags(name, info)
-	if needsCurrent(name) && s.tree.current() == nil {
+	if info&infoCurrent != 0 && s.tree.current() == nil {
 		return false // it would close the page's element: see needsCurrent
 	}
 	return true
@@ -168,7 +168,7 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 // loses its start tag and keeps its text, like an orphan table cell; an
 // item inside its list (or any fence: a cell, a section) is kept.
 func needsItemFence(name string) bool {
-	return name == "li" || name == "dd" || name == "dt"
+	return elemInfos[name]&infoItem != 0
 }
 
 // itemFence returns the index of the innermost element the pass wrote
@@ -190,11 +190,7 @@ func (s *pass) itemFence() int32 {
 // the page's container, which a ruby or select around it would close.
 // Such a tag at the top of the output is dropped, its text kept.
 func needsCurrent(name string) bool {
-	switch name {
-	case "rb", "rp", "rt", "rtc", "option", "optgroup":
-		return true
-	}
-	return false
+	return elemInfos[name]&infoCurrent != 0
 }
 
 // closeLink closes an open link before a new one: a browser runs the

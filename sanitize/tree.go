@@ -509,6 +509,8 @@ const (
 	infoClosesP
 	infoNeedsAttributes
 	infoBreakout
+	infoItem    // needsItemFence
+	infoCurrent // needsCurrent
 )
 
 var elemInfos = func() map[string]elemInfo {
@@ -516,6 +518,7 @@ var elemInfos = func() map[string]elemInfo {
 	for flag, names := range map[elemInfo]map[string]bool{
 		infoVoid: voidElements, infoClosesP: closesP,
 		infoNeedsAttributes: needsAttributes, infoBreakout: breakout,
+		infoItem: set("li", "dd", "dt"), infoCurrent: set("rb", "rp", "rt", "rtc", "option", "optgroup"),
 	} {
 		for n := range names {
 			m[n] |= flag
