@@ -148,7 +148,7 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 		return false // ignored while a form is open (the form element pointer)
 	case name == "a" && !s.closeLink():
 		return false
-	case info&infoItem != 0 && s.itemFence() < 0:
+	case info&infoItem != 0 && !s.itemFence():
 		return false // an orphan item: see needsItemFence
 	}
 	s.impliedEndTags(name, info)
@@ -171,13 +171,26 @@ func needsItemFence(name string) bool {
 	return elemInfos[name]&infoItem != 0
 }
 
-// itemFence returns the index of the innermost element the pass wrote
-// that stops a browser's search for an open item, or -1.
-func (s *pass) itemFence() int32 {
-	if n := len(s.tree.stack); n > 0 {
-		return s.tree.stack[n-1].itemFence
+// itemFence reports whether the pass has written an element where a
+// browser's search for an open item stops: a list boundary (ul, ol, a
+// table, a cell...), or an innermost special element that is not
+// address, div or p. Past a div it does not look further down the stack,
+// which would cost a search per item: <dl><div><dt> loses the dt's start
+// tag, as an orphan does. The frames keep both indices.
+func (s *pass) itemFence() bool {
+	n := len(s.tree.stack)
+	if n == 0 {
+		return false
 	}
-	return -1
+	top := &s.tree.stack[n-1]
+	if top.listFence >= 0 {
+		return true
+	}
+	if top.special < 0 {
+		return false
+	}
+	sp := &s.tree.stack[top.special]
+	return !sp.dropped && !sp.hidden && sp.name != "address" && sp.name != "div" && sp.name != "p"
 }
 
 // needsCurrent reports whether name is a ruby part or an option, whose

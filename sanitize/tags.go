@@ -116,17 +116,6 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 	if !void {
 		s.push(name, foreign)
-		if foreign {
-			s.markCamel(name)
-		}
-	}
-}
-
-// markCamel notes on the SVG element just pushed that its start tag is
-// written in its camel case, so that its end tag is written alike.
-func (s *pass) markCamel(name string) {
-	if c, ok := svgCamel[name]; ok && string(writtenName(name, s.in.tag)) == c {
-		s.tree.stack[len(s.tree.stack)-1].camel = true
 	}
 }
 

@@ -45,7 +45,6 @@ type open struct {
 	unlisted  bool  // hidden, as an element the policy drops with its content (unlisted.go)
 	foster    bool  // unlisted, where a browser foster-parents it out of a table
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
-	camel     bool  // an SVG element whose start tag is written in its camel case (svgCamel)
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
 	link      int32 // index of the open <a> a new <a> would find, or -1
@@ -54,12 +53,7 @@ type open struct {
 	// element), and list scope boundary, at or below it, or -1; and of the
 	// element with its name below it, if scopedIndex numbers that name.
 	scopeFence, listFence, prevSame int32
-	// Index of the innermost written element where a browser's search
-	// for an open <li>, <dd> or <dt> stops (a special element other than
-	// address, div and p, HTML §13.2.6.4.7), or -1: without one, that
-	// search reaches the page around the output.
-	itemFence      int32
-	slot, prevOpen int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
+	slot, prevOpen                  int32 // allowed.slot or unlistedSlot.slot (or -1), and lastOpen's value below it
 	// Indices of the innermost special element (HTML §13.2.4.2, or any
 	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
 	special, marker int32
@@ -85,11 +79,11 @@ func (s *pass) push(name string, foreign bool) {
 // insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
-	f.special, f.marker, f.itemFence = -1, -1, -1
+	f.special, f.marker = -1, -1
 	if n := len(s.tree.stack); n > 0 {
 		b := &s.tree.stack[n-1]
 		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
-		f.special, f.marker, f.itemFence = b.special, b.marker, b.itemFence
+		f.special, f.marker = b.special, b.marker
 	}
 	i := int32(len(s.tree.stack))
 	fp := frameProps.at(f.name)
@@ -100,9 +94,6 @@ func (s *pass) pushFrame(f open) {
 		}
 		if f.foreign || fp&propList != 0 {
 			f.listFence = i
-		}
-		if f.foreign || fp&propItemFence != 0 {
-			f.itemFence = i
 		}
 		switch {
 		case f.foreign:
@@ -228,14 +219,11 @@ func (s *pass) closeTop(implicit bool) {
 	b = append(b, top.name...)
 	s.out.tagBuf = append(b, '>')
 	s.out.dst.c.Write(s.out.tagBuf)
-	if top.camel {
-		// The faithful form spells it as its start tag does.
-		b = append(s.out.tagBuf[:0], '<', '/')
-		b = append(b, svgCamel[top.name]...)
-		s.out.tagBuf = append(b, '>')
+	if top.foreign {
+		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name)
 	}
 	s.out.hazard = noHazard
-	if !implicit && plainEndTag(s.out.endRaw) && !top.camel {
+	if !implicit && plainEndTag(s.out.endRaw) {
 		s.out.dst.f.Write(s.out.endRaw)
 		s.out.endLen = len(s.out.endRaw)
 	} else {
@@ -536,9 +524,8 @@ const (
 	propList
 	propIntegration
 	propMarker
-	propMode      // modeOf has it
-	propSpecial   // the parser's special category (unlisted.go)
-	propItemFence // special, but not address, div or p: see open.itemFence
+	propMode    // modeOf has it
+	propSpecial // the parser's special category (unlisted.go)
 )
 
 var frameProps = newNameMap(func() map[string]frameProp {
@@ -553,11 +540,6 @@ var frameProps = newNameMap(func() map[string]frameProp {
 	}
 	for n := range modeOf {
 		m[n] |= propMode
-	}
-	for n := range special {
-		if n != "address" && n != "div" && n != "p" {
-			m[n] |= propItemFence
-		}
 	}
 	return m
 }())
@@ -580,6 +562,18 @@ var contentDroppedName = newNameMap(func() map[string]string {
 	}
 	return m
 }())
+
+// svgEndTag returns the end tag b for the SVG element name, in the
+// faithful form: in camel case if a browser names the element so, as its
+// start tag is usually written (<textPath>…</textPath>).
+func svgEndTag(b []byte, name string) []byte {
+	if c, ok := svgCamel[name]; ok {
+		b = append(b[:0], '<', '/')
+		b = append(b, c...)
+		b = append(b, '>')
+	}
+	return b
+}
 
 // svgCamel maps the lower-cased names of the SVG elements a browser
 // writes in camel case to it (HTML §13.2.6.5, "adjust SVG tag name").
