@@ -71,7 +71,7 @@ func TestContainment(t *testing.T) {
 	for name, p := range ps {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			seen := map[string]bool{}
+			seen, placed := map[string]bool{}, 0
 			for _, in := range inputs {
 				out, err := String(in, p)
 				var le *LimitError
@@ -86,11 +86,15 @@ func TestContainment(t *testing.T) {
 				}
 				seen[out] = true
 				for _, h := range hosts {
+					if safety.Fits(out, h.Model) {
+						placed++
+					}
 					for _, leak := range safety.LeaksIn(out, h) {
 						t.Errorf("%s\ninput:  %q\noutput: %q", leak, in, out)
 					}
 				}
 			}
+			t.Logf("%d inputs, %d distinct outputs, %d placements", len(inputs), len(seen), placed)
 		})
 	}
 }
