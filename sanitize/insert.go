@@ -148,9 +148,62 @@ func (s *pass) inBody(name string, info elemInfo) bool {
 		return false // ignored while a form is open (the form element pointer)
 	case name == "a" && !s.closeLink():
 		return false
+	case info&infoItem != 0 && !s.itemFence():
+		return false // an orphan item: see needsItemFence
 	}
 	s.impliedEndTags(name, info)
+	if info&infoCurrent != 0 && s.tree.current() == nil {
+		return false // it would close the page's element: see needsCurrent
+	}
 	return true
+}
+
+// needsItemFence reports whether name is a list or description item,
+// whose start tag makes a browser search the stack of open elements for an
+// open item of its kind, stopping only at a special element other than
+// address, div and p (HTML §13.2.6.4.7, "li", "dd, dt"). Without such an
+// element written by the pass, the search goes on into the page: in the
+// common comment markup <ol><li>COMMENT</li></ol>, an <li> closes the
+// page's item and shows as an entry of the page's list. Such an orphan
+// loses its start tag and keeps its text, like an orphan table cell; an
+// item inside its list (or any fence: a cell, a section) is kept.
+func needsItemFence(name string) bool {
+	return elemInfos[name]&infoItem != 0
+}
+
+// itemFence reports whether the pass has written an element where a
+// browser's search for an open item stops: a list boundary (ul, ol, a
+// table, a cell...), or an innermost special element that is not
+// address, div or p. Past a div it does not look further down the stack,
+// which would cost a search per item: <dl><div><dt> loses the dt's start
+// tag, as an orphan does. The frames keep both indices.
+func (s *pass) itemFence() bool {
+	n := len(s.tree.stack)
+	if n == 0 {
+		return false
+	}
+	top := &s.tree.stack[n-1]
+	if top.listFence >= 0 {
+		return true
+	}
+	if top.special < 0 {
+		return false
+	}
+	sp := &s.tree.stack[top.special]
+	return !sp.dropped && !sp.hidden && sp.name != "address" && sp.name != "div" && sp.name != "p"
+}
+
+// needsCurrent reports whether name is a ruby part or an option, whose
+// start tag makes a browser close the current node if it is one of the
+// elements whose end tag is implied ("generate implied end tags" when a
+// <ruby> is in scope, for rb, rtc, rp and rt; an open <option> for option
+// and optgroup; HTML §13.2.6.4.7). The pass closes its own such elements
+// first (impliedEndTags), so the browser's current node is then the
+// pass's, and not one of them, unless the pass has none open: then it is
+// the page's container, which a ruby or select around it would close.
+// Such a tag at the top of the output is dropped, its text kept.
+func needsCurrent(name string) bool {
+	return elemInfos[name]&infoCurrent != 0
 }
 
 // closeLink closes an open link before a new one: a browser runs the

@@ -52,10 +52,11 @@ func (o *output) writeString(str string) {
 // writeTag writes a start tag, tag as written, with attrs: in the faithful
 // form as written if asRaw, or else with each attribute as written where
 // it is unchanged and escaped where it is new; in the canonical form as
-// x/net/html's Token.String writes it. selfClosing says the faithful form
-// ends in "/>" as x/net/html reads it. Both forms carry fragmentMark after
+// x/net/html's Token.String writes it. foreign says it is an SVG
+// element, whose name, written anew, keeps its case (writtenName).
+// selfClosing says the faithful form ends in "/>" as x/net/html reads it. Both forms carry fragmentMark after
 // each empty fragment, inside the value (see fragmentMark).
-func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, asRaw bool) {
+func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, asRaw, foreign bool) {
 	c := append(o.cBuf[:0], '<')
 	c = append(c, name...)
 	marks := false
@@ -95,17 +96,45 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 		}
 		o.tagBuf = append(b, tag[last:]...)
 		o.dst.f.Write(o.tagBuf)
+	case foreign:
+		o.writeTagAnew(name, writtenName(name, tag), attrs, selfClosing)
 	default:
-		o.writeTagAnew(name, attrs, selfClosing)
+		o.writeTagAnew(name, nil, attrs, selfClosing)
 	}
 }
 
-// writeTagAnew writes a start tag the pass changed in the faithful form:
+// writtenName returns the tag name as tag, the start tag as written,
+// spells it, if it is name in another case, or else nil: a start tag written anew
+// keeps it, so that it agrees with its end tag, which the faithful form
+// keeps as written (<textPath …>…</textPath>, not <textpath …>…
+// </textPath>). A browser lower-cases both and then adjusts an SVG
+// element's name to its camel case (HTML §13.2.6.5), so either spelling
+// builds the same element; only a reader or a tool that reads the output
+// as XML sees the difference.
+func writtenName(name string, tag []byte) []byte {
+	if len(tag) <= len(name)+1 || tag[0] != '<' || !tagNameEnds[tag[len(name)+1]] {
+		return nil
+	}
+	w := tag[1 : len(name)+1]
+	for i := range w {
+		if w[i]|0x20 != name[i]|0x20 {
+			return nil
+		}
+	}
+	return w
+}
+
+// writeTagAnew writes a start tag the pass changed in the faithful form,
+// named as written if written is not nil (see writtenName):
 // each attribute as written where it is unchanged, escaped where it is
 // new, with fragmentMark after each empty fragment.
-func (o *output) writeTagAnew(name string, attrs []attr, selfClosing bool) {
+func (o *output) writeTagAnew(name string, written []byte, attrs []attr, selfClosing bool) {
 	b := append(o.tagBuf[:0], '<')
-	b = append(b, name...)
+	if written != nil {
+		b = append(b, written...)
+	} else {
+		b = append(b, name...)
+	}
 	for _, a := range attrs {
 		b = append(b, ' ')
 		switch {

@@ -76,7 +76,11 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 	if !placed {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
-		s.unwrapped(name, void)
+		// An orphan item or ruby part leaves no frame: a dropped <li>
+		// open would make the next item close what was written after it
+		// (closeUpTo), which a browser, not seeing it, leaves open. Its
+		// end tag then matches nothing, and is dropped too.
+		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
 	}
 	changed, href, host := s.attributes(el, name)
@@ -102,10 +106,10 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.beginLink(href, host)
 	}
 	if changed {
-		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false)
+		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false, foreign)
 	} else {
 		// Written as it was: x/net/html reads "<br/>" as self-closing.
-		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true)
+		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true, foreign)
 	}
 	if check {
 		s.linkTagWritten()

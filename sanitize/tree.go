@@ -219,6 +219,9 @@ func (s *pass) closeTop(implicit bool) {
 	b = append(b, top.name...)
 	s.out.tagBuf = append(b, '>')
 	s.out.dst.c.Write(s.out.tagBuf)
+	if top.foreign {
+		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name)
+	}
 	s.out.hazard = noHazard
 	if !implicit && plainEndTag(s.out.endRaw) {
 		s.out.dst.f.Write(s.out.endRaw)
@@ -494,6 +497,8 @@ const (
 	infoClosesP
 	infoNeedsAttributes
 	infoBreakout
+	infoItem    // needsItemFence
+	infoCurrent // needsCurrent
 )
 
 var elemInfos = func() map[string]elemInfo {
@@ -501,6 +506,7 @@ var elemInfos = func() map[string]elemInfo {
 	for flag, names := range map[elemInfo]map[string]bool{
 		infoVoid: voidElements, infoClosesP: closesP,
 		infoNeedsAttributes: needsAttributes, infoBreakout: breakout,
+		infoItem: set("li", "dd", "dt"), infoCurrent: set("rb", "rp", "rt", "rtc", "option", "optgroup"),
 	} {
 		for n := range names {
 			m[n] |= flag
@@ -556,3 +562,34 @@ var contentDroppedName = newNameMap(func() map[string]string {
 	}
 	return m
 }())
+
+// svgEndTag returns the end tag b for the SVG element name, in the
+// faithful form: in camel case if a browser names the element so, as its
+// start tag is usually written (<textPath>…</textPath>).
+func svgEndTag(b []byte, name string) []byte {
+	if c, ok := svgCamel[name]; ok {
+		b = append(b[:0], '<', '/')
+		b = append(b, c...)
+		b = append(b, '>')
+	}
+	return b
+}
+
+// svgCamel maps the lower-cased names of the SVG elements a browser
+// writes in camel case to it (HTML §13.2.6.5, "adjust SVG tag name").
+var svgCamel = map[string]string{
+	"altglyph": "altGlyph", "altglyphdef": "altGlyphDef", "altglyphitem": "altGlyphItem",
+	"animatecolor": "animateColor", "animatemotion": "animateMotion",
+	"animatetransform": "animateTransform", "clippath": "clipPath", "feblend": "feBlend",
+	"fecolormatrix": "feColorMatrix", "fecomponenttransfer": "feComponentTransfer",
+	"fecomposite": "feComposite", "feconvolvematrix": "feConvolveMatrix",
+	"fediffuselighting": "feDiffuseLighting", "fedisplacementmap": "feDisplacementMap",
+	"fedistantlight": "feDistantLight", "fedropshadow": "feDropShadow", "feflood": "feFlood",
+	"fefunca": "feFuncA", "fefuncb": "feFuncB", "fefuncg": "feFuncG", "fefuncr": "feFuncR",
+	"fegaussianblur": "feGaussianBlur", "feimage": "feImage", "femerge": "feMerge",
+	"femergenode": "feMergeNode", "femorphology": "feMorphology", "feoffset": "feOffset",
+	"fepointlight": "fePointLight", "fespecularlighting": "feSpecularLighting",
+	"fespotlight": "feSpotLight", "fetile": "feTile", "feturbulence": "feTurbulence",
+	"foreignobject": "foreignObject", "glyphref": "glyphRef", "lineargradient": "linearGradient",
+	"radialgradient": "radialGradient", "textpath": "textPath",
+}

@@ -50,7 +50,9 @@ func (s *pass) unlistedSlot(name string) unlistedSlot {
 // is just a dropped tag.
 func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 	s.dropBreak(name)
-	foreign, void, placed := s.startContext(name, elemInfos[name], selfClosing)
+	// An orphan item or ruby part is created by a browser too: hidden,
+	// it writes nothing that could leave the output's container.
+	foreign, void, placed := s.startContext(name, elemInfos[name]&^(infoItem|infoCurrent), selfClosing)
 	m := s.mode()
 	body := m == modeBody || m == modeCell || m == modeCaption
 	if void || !placed && body && name != "a" {

@@ -42,3 +42,81 @@ func TestLeaks(t *testing.T) {
 		})
 	}
 }
+
+// TestLeaksIn shows the check passes contained output in each host and
+// catches what leaves one: worked out by hand from WHATWG HTML §13.2.6.4.7.
+func TestLeaksIn(t *testing.T) {
+	hosts := map[string]Host{}
+	for _, h := range Hosts() {
+		hosts[h.Name] = h
+	}
+	if len(hosts) < 15 {
+		t.Fatalf("only %d hosts", len(hosts))
+	}
+	tests := []struct {
+		host, out string
+		leaks     bool
+	}{
+		{"ol-li", "<li>suspended</li>", true}, // closes the page's item
+		{"ul-li", "<div><li>x</li></div>", true},
+		{"ul-li", "<ul><li>x</li></ul>", false},
+		{"ul-li", "<section><li>x</li></section>", false},
+		{"dl-dd", "<dd>x</dd>", true},
+		{"dl-dd", "<dt>x</dt>", true},
+		{"dl-dd", "<dl><dt>x</dt></dl>", false},
+		{"td", "<td>x</td>", true},
+		{"td", "</td>x", true},
+		{"td", "<tr>x", true},
+		{"td", "<table><tr><td>x</td></tr></table>", false},
+		{"p", "</p>x", true},
+		{"p", "<b>x</b>", false},
+		{"p", "<div>x</div>", false}, // not phrasing: a p cannot hold it
+		{"div", "x</div>", true},
+		{"div", "<p>x", false},
+		{"a", "<b>x</b>", false},
+		{"a", "</a>x", true},
+		{"button", "</button>x", true},
+		{"form", "</form>x", true},
+		{"form", "<input>", false},
+		{"details", "</details>x", true},
+		{"details", "<summary>x</summary>", false},
+		{"blockquote", "<ul><li>x</ul>", false},
+		{"blockquote", "</blockquote>x", true},
+		{"pre", "x</pre>y", true},
+		{"h1", "<b>x", true}, // reopened around the page's text
+		{"h1", "</h1>x", true},
+		{"span", "</span>x", true},
+		{"ruby", "<rt>x</rt>y", false}, // a ruby in scope, but the ruby is current
+		{"ruby", "</ruby>x", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.host+"/"+tc.out, func(t *testing.T) {
+			got := LeaksIn(tc.out, hosts[tc.host])
+			if (len(got) > 0) != tc.leaks {
+				t.Errorf("LeaksIn(%q, %s) = %q, want leaks=%v", tc.out, tc.host, got, tc.leaks)
+			}
+		})
+	}
+}
+
+// TestFits pins the content models of the hosts.
+func TestFits(t *testing.T) {
+	tests := []struct {
+		out   string
+		model Model
+		want  bool
+	}{
+		{"<div>x</div>", Flow, true},
+		{"<div>x</div>", Phrasing, false},
+		{"<b>x</b><svg><g></g></svg>", Phrasing, true},
+		{"<b><a href=x>x</a></b>", PhrasingNoInteractive, false},
+		{"<b><a href=x>x</a></b>", Phrasing, true},
+		{"<div><form></form></div>", FlowNoForm, false},
+		{"<div><input></div>", FlowNoForm, true},
+	}
+	for _, tc := range tests {
+		if got := Fits(tc.out, tc.model); got != tc.want {
+			t.Errorf("Fits(%q, %d) = %v, want %v", tc.out, tc.model, got, tc.want)
+		}
+	}
+}

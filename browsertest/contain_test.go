@@ -1,0 +1,132 @@
+//go:build browser
+
+package browsertest
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
+)
+
+// containPolicy allows lists, tables, ruby, forms and details: the
+// elements whose tags a browser lets reach beyond their parent.
+const containPolicy = `extends: ugc
+add:
+  elements: [ruby, rt, rp, rb, rtc, form, input, button, details, summary,
+             dl, dt, dd, ul, ol, li, table, caption, tr, td, th, option, section]
+  attributes:
+    - {name: action, on: [form]}
+`
+
+// containInputs are fragments with orphan items, ruby parts, cells and
+// end tags with nothing open, and whole lists, tables, ruby and forms.
+var containInputs = []string{
+	`<li>Admin: your account is suspended</li>`, `<div><li>x</li></div>`, `<li>a<li>b`,
+	`<ul><li>a<li>b<ul><li>c</ul></ul>`, `<dd>d</dd>`, `<dt>t<dd>d`, `<dl><dt>t<dd>d</dl>`,
+	`<rt>kan</rt>`, `<rp>(</rp><rb>b</rb><rtc>c</rtc>`, `<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>`,
+	`<b><rt>x</rt></b>`, `<option>o<optgroup>g`, `<td>c</td>`, `<tr><td>r</td></tr>`,
+	`<table><tr><td>a<td>b</table>`, `<form action="/f"><input><button>go</button></form>`,
+	`<details><summary>s</summary>d</details>`, `<summary>s</summary>`, `</p>x`, `x</li>y`,
+	`</dd>`, `</body>x`, `</html>x`, `</br>`, `</form>x`, `</td>x`, `</table>x`, `</ruby>x`,
+	`</div>x`, `</span>x`, `</a>x`, `</button>x`, `</h1>x`, `</pre>x`, `<b>bold`,
+	`<a href="/x">link`, `<p>para`, `<h2>h</h2>`, `<section><li>s</li></section>`,
+}
+
+// TestContainmentInChromium re-parses sanitised output in Chromium, placed
+// in each container of safety.Hosts, and checks what safety.LeaksIn checks
+// with x/net/html: the page, the container's content removed, is the page
+// Chromium builds with no output. Inputs: containInputs and every fourth
+// XSS corpus vector, under the ugc preset and containPolicy.
+func TestContainmentInChromium(t *testing.T) {
+	h := ready(t)
+	ugc, err := policy.Preset("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, err := policy.Load(strings.NewReader(containPolicy), "contain.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := append([]string(nil), containInputs...)
+	for i, v := range loadCorpus(t) {
+		if i%4 == 0 {
+			inputs = append(inputs, v.HTML)
+		}
+	}
+	type placement struct{ host, doctype, out, in string }
+	seen := map[string]bool{}
+	var items []placement
+	for _, p := range []*policy.Policy{ugc, cp} {
+		for _, in := range inputs {
+			out, err := sanitize.String(in, p)
+			if err != nil || seen[out] {
+				continue
+			}
+			seen[out] = true
+			for _, hst := range safety.Hosts() {
+				if !safety.Fits(out, hst.Model) {
+					continue
+				}
+				for _, doctype := range []string{"<!DOCTYPE html>", ""} {
+					items = append(items, placement{hst.Name, doctype, out, in})
+				}
+			}
+		}
+	}
+	hosts := map[string]safety.Host{}
+	for _, hst := range safety.Hosts() {
+		hosts[hst.Name] = hst
+	}
+	// Controls: unsanitised markup that leaves its container, so that a
+	// check which cannot fail is caught.
+	controls := []placement{{"ol-li", "", "<li>x</li>", ""}, {"p", "", "</p>x", ""},
+		{"td", "<!DOCTYPE html>", "<td>x", ""}, {"dl-dd", "", "<dt>x", ""}, {"div", "", "</div>x", ""}}
+	items = append(items, controls...)
+	pages := make([][2]string, len(items))
+	for i, it := range items {
+		pages[i] = [2]string{safety.HostPage(it.doctype, it.out, hosts[it.host]), safety.HostPage(it.doctype, "", hosts[it.host])}
+	}
+	ctx, cancel := chromedp.NewContext(h.browser)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancelT()
+	got, err := evalBatches[[2]string, [2]string](ctx, prunedPagesSource, nil, pages, 200)
+	if err != nil {
+		t.Fatalf("browsertest: parsing in Chromium: %v", err)
+	}
+	n := len(items) - len(controls)
+	for i, g := range got[n:] {
+		if g[0] == g[1] {
+			t.Errorf("control %q in %s: Chromium kept the page unchanged; the check cannot fail", controls[i].out, controls[i].host)
+		}
+	}
+	for i, g := range got[:n] {
+		if g[0] != g[1] {
+			it := items[i]
+			t.Errorf("%s (doctype %q): the page around the output changed in Chromium\ninput:  %q\noutput: %q\n got %s\nwant %s",
+				it.host, it.doctype, it.in, it.out, g[0], g[1])
+		}
+	}
+	t.Logf("%d placements of %d outputs in %d containers, and %d controls", n, len(seen), len(hosts), len(controls))
+}
+
+// prunedPagesSource parses each pair of pages with DOMParser (HTML tree
+// construction, scripting off), empties the first element carrying
+// data-page-a, and returns both documents serialised.
+const prunedPagesSource = `function(pairs) {
+	const prune = (src) => {
+		const doc = new DOMParser().parseFromString(src, "text/html");
+		const a = doc.querySelector("[data-page-a]");
+		if (!a) return "no container";
+		a.replaceChildren();
+		return doc.documentElement.outerHTML;
+	};
+	return pairs.map(p => [prune(p[0]), prune(p[1])]);
+}`

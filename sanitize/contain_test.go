@@ -1,0 +1,157 @@
+package sanitize
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/safety"
+)
+
+// containersPolicy allows the elements whose start and end tags a
+// browser lets reach beyond their parent: lists, description lists,
+// tables, ruby, forms and details.
+const containersPolicy = `extends: ugc
+add:
+  elements: [ruby, rt, rp, rb, rtc, form, input, button, label, details, summary,
+             dl, dt, dd, ul, ol, li, table, caption, colgroup, col, thead, tbody, tfoot,
+             tr, td, th, option, optgroup, menu, section, nav]
+  attributes:
+    - {name: action, on: [form]}
+`
+
+// containFragments are benign fragments with the structures a page's
+// container must hold: lists and their items, tables, ruby, forms and
+// details, whole and orphaned, and end tags with nothing open.
+var containFragments = []string{
+	`<li>Admin: your account is suspended</li>`,
+	`<li>a<li>b`, `x<li>y</li>z`, `<div><li>in a div</li></div>`, `<p><li>in a p`,
+	`<ul><li>a</li><li>b<ul><li>c</li></ul></li></ul>`, `<ol><li>1<li>2</ol>`,
+	`<ul><li><div><li>nested in a div</li></div></li></ul>`,
+	`<dd>an orphan definition</dd>`, `<dt>term<dd>def`, `<div><dt>t</dt><dd>d</dd></div>`,
+	`<dl><dt>t<dd>d<dt>u<dd>e</dl>`, `<dl><div><dt>t</dt><dd>d</dd></div></dl>`,
+	`<rt>orphan annotation</rt>`, `<rp>(</rp>`, `<rb>base</rb>`, `<rtc>x</rtc>`,
+	`<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>`, `<ruby><rb>a<rtc><rt>b</rtc></ruby>`,
+	`<b><rt>inside b</rt></b>`, `<span><rp>(</rp></span>`,
+	`<option>o<optgroup>g`, `<b><option>x</option></b>`,
+	`<td>orphan cell</td>`, `<tr><td>row</td></tr>`, `<th>h</th><caption>c</caption><col>`,
+	`<table><tr><td>a<td>b<tr><td>c</table>`, `<table><caption>c</caption><tbody><tr><th>h</th></tr></tbody></table>`,
+	`<form action="/f"><input name="q"><button>go</button></form>`, `<form action="/f"><form action="/g">x</form></form>`,
+	`<details><summary>more</summary>body</details>`, `<summary>orphan</summary>`,
+	`</p>x`, `x</li>y`, `</dd>`, `</dt>`, `</body>x`, `</html>x`, `</br>`, `</form>x`,
+	`</ul>x`, `</ol>`, `</dl>`, `</td>`, `</tr>`, `</table>x`, `</ruby>`, `</rt>`, `</details>`,
+	`</div>`, `</span>`, `</a>`, `</button>`, `</h1>`, `</pre>`, `</blockquote>`,
+	`<h2>heading</h2>`, `<p>para</p><p>para`, `<b>bold`, `<a href="/x">link</a>`,
+	`<section><li>in a section</li></section>`, `<nav><dd>in a nav</dd></nav>`,
+}
+
+// TestContainment places every output, under every preset, the test
+// policies and a policy allowing lists, tables, ruby, forms and details,
+// in each of the page containers of safety.Hosts, and checks the page
+// around it is unchanged (safety.LeaksIn): the XSS corpus, the bench
+// comments and containFragments.
+func TestContainment(t *testing.T) {
+	inputs := containFragments
+	for _, v := range loadVectors(t) {
+		inputs = append(inputs, v.Input)
+	}
+	if !testing.Short() {
+		_, docs := benchDocs(t, filepath.Join("..", "testdata", "corpus", "bench", "comments"))
+		for _, d := range docs {
+			inputs = append(inputs, string(d))
+		}
+	}
+	ps := testPolicies(t)
+	ps["structural"] = mustPolicy(t, structuralPolicy)
+	ps["containers"] = mustPolicy(t, containersPolicy)
+	hosts := safety.Hosts()
+	if len(hosts) < 15 {
+		t.Fatalf("only %d hosts", len(hosts))
+	}
+	for name, p := range ps {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			seen, placed := map[string]bool{}, 0
+			for _, in := range inputs {
+				out, err := String(in, p)
+				var le *LimitError
+				if errors.As(err, &le) {
+					continue // nothing is written
+				}
+				if err != nil {
+					t.Fatalf("String(%q): %v", in, err)
+				}
+				if seen[out] {
+					continue
+				}
+				seen[out] = true
+				for _, h := range hosts {
+					if safety.Fits(out, h.Model) {
+						placed++
+					}
+					for _, leak := range safety.LeaksIn(out, h) {
+						t.Errorf("%s\ninput:  %q\noutput: %q", leak, in, out)
+					}
+				}
+			}
+			t.Logf("%d inputs, %d distinct outputs, %d placements", len(inputs), len(seen), placed)
+		})
+	}
+}
+
+// TestOrphans pins what each element that needs a parent becomes without
+// one, and with one, under the containers policy.
+func TestOrphans(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"li", `<li>Admin: your account is suspended</li>`, `Admin: your account is suspended`},
+		{"li-in-div", `<div><li>x</li></div>`, `<div>x</div>`},
+		{"li-in-ul", `<ul><li>x</li></ul>`, `<ul><li>x</li></ul>`},
+		{"li-in-section", `<section><li>x</li></section>`, `<section><li>x</li></section>`},
+		{"li-in-item", `<ul><li><div><li>x</li></div></li></ul>`, `<ul><li><div></div></li><li>x</li></ul>`},
+		{"li-after-orphan", `<li/><details>x<li>y`, `<details>x<li>y</li></details>`},
+		{"dd", `<dd>d</dd>`, `d`},
+		{"dt-in-dl", `<dl><dt>t<dd>d</dl>`, `<dl><dt>t</dt><dd>d</dd></dl>`},
+		{"rt", `<rt>kan</rt>`, `kan`},
+		{"rp-rb-rtc", `<rp>(</rp><rb>b</rb><rtc>c</rtc>`, `(bc`},
+		{"rt-in-b", `<b><rt>kan</rt></b>`, `<b><rt>kan</rt></b>`},
+		{"ruby", `<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>`, `<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>`},
+		{"option", `<option>o</option>`, `o`},
+		{"td", `<td>c</td>`, `c`},
+		{"end-tags", `</p></li></dd></body></html></form></ul>x`, `x`},
+		{"end-br", `</br>`, `<br>`},
+	}
+	p := mustPolicy(t, containersPolicy)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := String(tc.in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+			for _, h := range safety.Hosts() {
+				for _, leak := range safety.LeaksIn(got, h) {
+					t.Errorf("%s", leak)
+				}
+			}
+		})
+	}
+}
+
+// TestContainmentSensitivity shows the containment check can fail: the
+// unsanitised containFragments leave their host in many placements.
+func TestContainmentSensitivity(t *testing.T) {
+	leaks := 0
+	for _, in := range containFragments {
+		for _, h := range safety.Hosts() {
+			if len(safety.LeaksIn(in, h)) > 0 {
+				leaks++
+			}
+		}
+	}
+	if leaks < 50 {
+		t.Errorf("the unsanitised fragments leave their host in only %d placements; want at least 50", leaks)
+	}
+	t.Logf("the unsanitised fragments leave their host in %d of %d placements", leaks, len(containFragments)*len(safety.Hosts()))
+}
