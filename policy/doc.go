@@ -23,7 +23,7 @@
 //
 // The presets allow http, https and mailto URLs (strict none), keep
 // relative URLs (strict refuses them), refuse userinfo, inspect URLs
-// nested in query values, and write rel="nofollow ugc" on links (basic
+// nested in query values and paths, and write rel="nofollow ugc" on links (basic
 // and ugc). They reject URLs whose urlnorm flags exist only to deceive
 // (confusable and look-alike hosts, bidi and invisible characters,
 // encoded separators), report the rest, and name as allowed the flags
@@ -48,7 +48,7 @@
 //	  base: https://forum.example/
 //	  userinfo: strip            # reject | strip | keep
 //	  strict: false              # reject the flags not named in flags
-//	  nested: true               # inspect URLs inside query values
+//	  nested: true               # inspect URLs in query values and paths
 //	  flags:                     # reject | report | ignore, per urlnorm flag
 //	    numeric-ipv4: reject
 //	    trailing-dot: ignore
