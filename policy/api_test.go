@@ -44,6 +44,6 @@ func TestAPIBoundary(t *testing.T) {
 
 // rulesOf returns the compiled rules of p, addressable.
 func rulesOf(p *policy.Policy) *rules.Rules {
-	r := p.Rules()
+	r := p.Rules(rules.Key{})
 	return &r
 }

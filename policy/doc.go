@@ -140,9 +140,10 @@
 // Compiling a policy also builds the rules package sanitize enforces: an
 // internal value (internal/rules) with every setting as a typed constant,
 // the element and attribute rules, and the bluemonday stage as a
-// function. [Policy.Rules] hands it over; it is the module's one
-// crossing between the two packages, and no setting has an accessor of
-// its own. Where each step lives:
+// function. [Policy.Rules] hands it over to code that can name
+// internal/rules.Key, that is to this module's packages alone; it is the
+// one crossing between the two packages, and no setting has an accessor
+// of its own. Where each step lives:
 //
 //	config.go       Config and its settings, with their defaults
 //	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
@@ -151,7 +152,8 @@
 //	attrcompile.go  attribute entries and kind declarations
 //	styles.go       per-property style rules (Config.Styles)
 //	tokens.go       class rules, ids.prefix, rel tokens
-//	wildcard.go     data-* wildcards
+//	wildcard.go     data-* wildcards (the script-gadget names they leave
+//	                out are internal/rules/gadgets.go)
 //	embeds.go       iframe embeds (Config.Embeds)
 //	flags.go        urls.flags: reject, report, ignore
 //	kind.go         attribute kinds; kind_table.go, the built-in table

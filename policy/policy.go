@@ -28,11 +28,11 @@ type Policy struct {
 }
 
 // Rules returns the compiled rules package sanitize enforces. It is this
-// module's one crossing from package policy to package sanitize, and of
-// no use outside the module: only its packages can name the result's
-// type. The maps and slices it holds are shared and must not be
-// modified.
-func (p *Policy) Rules() rules.Rules { return p.r }
+// module's one crossing from package policy to package sanitize. Only
+// packages of this module can name [rules.Key], so no other code can
+// call it: the rules' maps are shared with the policy, and its
+// bluemonday stage alone is not a sanitiser.
+func (p *Policy) Rules(rules.Key) rules.Rules { return p.r }
 
 // attributeList writes the compiled attribute rules back as a Config
 // list: one entry per attribute and pattern, listing its elements, with

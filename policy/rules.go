@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -41,7 +42,7 @@ func (p *Policy) settle() {
 	}
 	r.WordBreaks = c.WordBreaks
 	r.EmbedHosts = slices.Clone(c.Embeds.Hosts)
-	r.Forbidden = forbiddenElements
+	r.Forbidden = maps.Clone(forbiddenElements)
 	r.Stage = p.apply
 }
 

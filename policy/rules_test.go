@@ -41,8 +41,8 @@ func TestRulesSettings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !tc.ok(p.Rules()) {
-				r := p.Rules()
+			if !tc.ok(p.Rules(rules.Key{})) {
+				r := p.Rules(rules.Key{})
 				t.Errorf("rules: mismatch %d, rel_on %d, bare %d, unlisted %d (drops any: %v), word breaks %v, target_blank %v, rel %q",
 					r.Mismatch, r.RelOn, r.Bare, r.Unlisted, r.DropsAny, r.WordBreaks, r.TargetBlank, r.Rel)
 			}
@@ -53,7 +53,7 @@ func TestRulesSettings(t *testing.T) {
 // TestRulesStageAndOrder: the stage is set, and Order lists exactly the
 // allowed elements.
 func TestRulesStageAndOrder(t *testing.T) {
-	r := UGC().Rules()
+	r := UGC().Rules(rules.Key{})
 	if r.Stage == nil {
 		t.Fatal("no policy stage")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
@@ -71,13 +72,13 @@ func TestSanitizerAPIPreset(t *testing.T) {
 		t.Errorf("elements mismatch (-want +got):\n%s", diff)
 	}
 	for _, e := range []string{"body", "head", "html", "title", "svg", "math", "script", "style"} {
-		if p.Rules().Elements[e] != nil {
+		if p.Rules(rules.Key{}).Elements[e] != nil {
 			t.Errorf("sanitizer-api allows <%s>", e)
 		}
 	}
 	for e, attrs := range elements {
 		for _, a := range attrs {
-			if el := p.Rules().Elements[e]; el != nil && el.Attr(a) == nil {
+			if el := p.Rules(rules.Key{}).Elements[e]; el != nil && el.Attr(a) == nil {
 				t.Errorf("<%s %s> is in the browser's default but not allowed", e, a)
 			}
 		}
@@ -86,12 +87,12 @@ func TestSanitizerAPIPreset(t *testing.T) {
 		if !slices.Contains(global, a) {
 			t.Fatalf("the recorded default lost the global attribute %q", a)
 		}
-		if p.Rules().Elements["p"].Attr(a) == nil {
+		if p.Rules(rules.Key{}).Elements["p"].Attr(a) == nil {
 			t.Errorf("global attribute %q not allowed on <p>", a)
 		}
 	}
 	for _, a := range []string{"href", "id", "class", "style", "fill", "color", "data-x", "rel", "target"} {
-		if p.Rules().Elements["p"].Attr(a) != nil || p.Rules().Elements["span"].Attr(a) != nil {
+		if p.Rules(rules.Key{}).Elements["p"].Attr(a) != nil || p.Rules(rules.Key{}).Elements["span"].Attr(a) != nil {
 			t.Errorf("%q allowed on p or span; the browser's default does not keep it there", a)
 		}
 	}
@@ -101,8 +102,8 @@ func TestSanitizerAPIPreset(t *testing.T) {
 // rel and no target, and keeps none the input had.
 func TestSanitizerAPINoLinkSettings(t *testing.T) {
 	p := policy.SanitizerAPI()
-	if len(p.Rel()) != 0 || p.Rules().TargetBlank {
-		t.Fatalf("Rel() = %q, TargetBlank() = %v; want none", p.Rel(), p.Rules().TargetBlank)
+	if len(p.Rel()) != 0 || p.Rules(rules.Key{}).TargetBlank {
+		t.Fatalf("Rel() = %q, TargetBlank() = %v; want none", p.Rel(), p.Rules(rules.Key{}).TargetBlank)
 	}
 	tests := []struct{ name, in, want string }{
 		{"plain", `<a href="https://example.com/">x</a>`, `<a href="https://example.com/">x</a>`},

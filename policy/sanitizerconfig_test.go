@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -120,7 +121,7 @@ func allowedPairs(p *policy.Policy, attrs ...string) []string {
 	for _, e := range p.Config().Elements {
 		out = append(out, e)
 		for _, a := range attrs {
-			if el := p.Rules().Elements[e]; el != nil && el.Attr(a) != nil {
+			if el := p.Rules(rules.Key{}).Elements[e]; el != nil && el.Attr(a) != nil {
 				out = append(out, e+" "+a)
 			}
 		}
@@ -174,16 +175,16 @@ func TestSanitizerConfigRemoveForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range []string{"p", "a", "table", "i"} {
-		if p.Rules().Elements[e] == nil {
+		if p.Rules(rules.Key{}).Elements[e] == nil {
 			t.Errorf("%s not allowed", e)
 		}
 	}
 	for _, e := range []string{"img", "b", "script", "iframe", "svg", "math", "style"} {
-		if p.Rules().Elements[e] != nil {
+		if p.Rules(rules.Key{}).Elements[e] != nil {
 			t.Errorf("%s allowed", e)
 		}
 	}
-	a := p.Rules().Elements["a"]
+	a := p.Rules(rules.Key{}).Elements["a"]
 	for _, name := range []string{"href", "dir", "lang", "data-x"} {
 		if a.Attr(name) == nil {
 			t.Errorf("a %s not allowed", name)
@@ -198,7 +199,7 @@ func TestSanitizerConfigRemoveForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Rules().Elements["p"].Attr("data-x") != nil {
+	if p.Rules(rules.Key{}).Elements["p"].Attr("data-x") != nil {
 		t.Error("data-x allowed although removeAttributes names a data attribute")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // TestCSSBrowserTokenization pins two style values a CSS reader must read
@@ -32,7 +33,7 @@ func TestCSSBrowserTokenization(t *testing.T) {
 // Level 3 §4 that decide whether a browser fetches a URL. want is the
 // reason the value is dropped, or "" if it is kept.
 func TestCSSTokenizer(t *testing.T) {
-	s := &pass{r: permissive(t).Rules()}
+	s := &pass{r: permissive(t).Rules(rules.Key{})}
 	tests := []struct{ name, in, want string }{
 		// Strings (§4.3.5): a newline ends one as a bad string; an
 		// escaped newline continues it; "/*" inside one is text.
@@ -135,7 +136,7 @@ func TestCSSDecode(t *testing.T) {
 // (quadratic gives 64). The CSS reader is called directly, past the
 // policy's attribute length limit, so that the reader alone is measured.
 func TestCSSGrowth(t *testing.T) {
-	s := &pass{r: permissive(t).Rules()}
+	s := &pass{r: permissive(t).Rules(rules.Key{})}
 	dims := []struct {
 		name string
 		make func(n int) string

@@ -43,6 +43,9 @@
 // # Where each step lives
 //
 //	sanitize.go   the entry points; the two stages, in memory or streamed
+//	context.go    SanitizeContext: reads that stop once a context is done
+//	template.go   HTML, the output as html/template's HTML
+//	writeerr.go   WriteError: a failure of the caller's writer
 //	pass.go       the pass: its parts, the walk over tokens, text
 //	input.go      reading: the tokenizer, the current tag, positions
 //	attrscan.go   attributes read as written, from a tag's raw bytes

@@ -75,7 +75,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 
 // use derives what the pass needs from p's rules, once per policy.
 func (s *pass) use(p *policy.Policy) {
-	s.p, s.r = p, p.Rules()
+	s.p, s.r = p, p.Rules(rules.Key{})
 	s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.r.URL.Reject)
 	elements := map[string]allowed{}
 	for _, name := range s.r.Order {

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
@@ -53,7 +54,7 @@ func urlAttrs(p *policy.Policy, doc []byte) int {
 			return n
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
-			el := p.Rules().Elements[tok.Data]
+			el := p.Rules(rules.Key{}).Elements[tok.Data]
 			if el == nil {
 				continue
 			}
@@ -100,7 +101,7 @@ func TestPresetsBenchRejections(t *testing.T) {
 				t.Fatalf("%s: %s: %v", preset, name, err)
 			}
 			for _, c := range changes {
-				el := p.Rules().Elements[c.Element]
+				el := p.Rules(rules.Key{}).Elements[c.Element]
 				if c.Action != RemovedAttribute || el == nil || el.Attr(c.Attribute) == nil || !isURLKind(el.Attr(c.Attribute).Kind) {
 					continue
 				}

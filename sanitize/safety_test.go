@@ -189,12 +189,12 @@ func TestNoLeakGenerated(t *testing.T) {
 // genSeed seeds TestNoLeakGenerated.
 var genSeed uint64 = 9
 
-// TestNoLeakRegressions pins each input found to leak out of the
+// TestNoLeakBreakouts pins each input found to leak out of the
 // output's container (an SVG end tag br that breaks out, a self-closed
 // element in an SVG integration point) and what the containment
 // property found after them. The output must stay in its container and
 // be exactly this.
-func TestNoLeakRegressions(t *testing.T) {
+func TestNoLeakBreakouts(t *testing.T) {
 	tests := []struct{ name, policy, in, want string }{
 		{"svg-end-br", "permissive", `<svg></br><a href="https://evil.example/"/>`,
 			`<svg></svg><br><a href="https://evil.example/" rel="nofollow noopener ugc" target="_blank"></a>`},

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -157,7 +158,7 @@ func pipe(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy, repor
 		// is the caller's type's business, and must not panic Grow.
 		// Past the policy's input limit the document fails anyway, and
 		// streaming holds no more than the limit while it does.
-		if n, most := l.Len(), p.Limits().MaxInputBytes; n >= 0 && n <= memInput && (most < 0 || int64(n) <= most) {
+		if n, most := l.Len(), p.Rules(rules.Key{}).Limits.MaxInputBytes; n >= 0 && n <= memInput && (most < 0 || int64(n) <= most) {
 			limit = max(limit, n)
 			head.Grow(n + bytes.MinRead) // ReadFrom wants MinRead free to see EOF
 		}
@@ -195,7 +196,7 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 	c.Grow(size + size/4)
 	var s *pass
 	cancellable := ctx.Done() != nil
-	if limit := p.Limits().MaxInputBytes; cancellable || limit >= 0 && int64(size) > limit {
+	if limit := p.Rules(rules.Key{}).Limits.MaxInputBytes; cancellable || limit >= 0 && int64(size) > limit {
 		// Read as a stream, the document stops where the limit is met,
 		// and the error says where; or where ctx is done.
 		s = newPass(twin{f, c}, withContext(ctx, bytes.NewReader(doc)), nil, p, report)
@@ -249,7 +250,7 @@ func (d *docStage) release() {
 // applyPolicy runs the policy's bluemonday stage, which package policy
 // does not export (see policy.Policy.Rules).
 func applyPolicy(p *policy.Policy, w io.Writer, r io.Reader) error {
-	return p.Rules().Stage(w, r)
+	return p.Rules(rules.Key{}).Stage(w, r)
 }
 
 // policyStage reports the follower's divergence, if any, and passes err.

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
-	"github.com/htmlclean/htmlclean/policy"
 )
 
 // This file holds what the pass does with start and end tags: which
@@ -185,10 +184,7 @@ func (s *pass) hookKeeps(name string, void, foreign bool) bool {
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
-	reason := ReasonNotAllowed
-	if policy.Forbidden(name) != "" {
-		reason = ReasonForbidden
-	}
+	reason := s.dropReason(name)
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
@@ -200,12 +196,12 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) {
 		s.tree.skip, s.tree.skipDepth = canonical, 1
 		if s.report != nil {
-			s.change(Change{Element: canonical, Action: RemovedContent, Reason: dropReason(name)})
+			s.change(Change{Element: canonical, Action: RemovedContent, Reason: s.dropReason(name)})
 		}
 		return
 	}
 	if s.report != nil {
-		s.change(Change{Element: name, Action: RemovedElement, Reason: dropReason(name)})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: s.dropReason(name)})
 		if !selfClosing {
 			s.droppedStartTag(name)
 		}
@@ -213,8 +209,8 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 }
 
 // dropReason is why an element the policy does not allow is dropped.
-func dropReason(name string) Reason {
-	if policy.Forbidden(name) != "" {
+func (s *pass) dropReason(name string) Reason {
+	if s.r.Forbidden[name] != "" {
 		return ReasonForbidden
 	}
 	return ReasonNotAllowed

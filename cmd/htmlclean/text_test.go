@@ -170,9 +170,9 @@ func FuzzTextReader(f *testing.F) {
 	})
 }
 
-// TestTextReaderRegressions are the boundaries that a chunked check must
+// TestTextReaderBoundaries are the boundaries that a chunked check must
 // get right, each with its position.
-func TestTextReaderRegressions(t *testing.T) {
+func TestTextReaderBoundaries(t *testing.T) {
 	tests := []struct {
 		name, in string
 		chunk    int

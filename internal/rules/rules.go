@@ -22,6 +22,12 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
+// Key is what policy.Policy.Rules asks for: only packages of this module
+// can name the type, so only they can write Key{} and call it. Code
+// outside the module can neither read a policy's rules nor run its
+// bluemonday stage alone.
+type Key struct{ _ struct{} }
+
 // Rules is a compiled policy: what the tokenizer pass enforces, and the
 // stage that runs after it.
 type Rules struct {
