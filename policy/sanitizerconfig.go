@@ -232,7 +232,7 @@ func (d *scDecoder) fail(field, format string, args ...any) {
 		d.more++
 		return
 	}
-	d.errs = append(d.errs, &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &ConfigError{Field: excerptPath(field), Msg: fmt.Sprintf(format, excerptArgs(args)...)})
 }
 
 func (d *scDecoder) err() error {
