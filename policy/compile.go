@@ -198,6 +198,7 @@ func Compile(c Config) (*Policy, error) {
 func compile(c Config, limit int) (*Policy, []error, int) {
 	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
 	k.idPrefixed = c.IDs.Prefix != ""
+	k.checkLengths(c)
 	k.checkLists(c)
 	k.checkRemovedUnderWildcards(c)
 	flat := flatten(c)
@@ -230,6 +231,63 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	p.bm = p.bluemonday()
 	p.settle()
 	return p, nil, 0
+}
+
+// Length limits for the names and tokens of a policy. No real element,
+// attribute or CSS property name comes near maxNameBytes, nor any scheme,
+// rel or class token, host name (DNS: 253 bytes) or id prefix near
+// maxTokenBytes. Refusing longer ones up front keeps every later step,
+// and printing the policy as YAML, small whatever the input.
+const (
+	maxNameBytes  = 1024
+	maxTokenBytes = 256
+)
+
+// checkLengths refuses names and tokens longer than the limits above.
+func (k *compiler) checkLengths(c Config) {
+	one := func(field, v string, limit int) {
+		if len(v) > limit {
+			k.fail(field, "%q is longer than %d bytes, the most this setting allows", v, limit)
+		}
+	}
+	each := func(field string, vs []string, limit int) {
+		for i, v := range vs {
+			one(fmt.Sprintf("%s[%d]", field, i), v, limit)
+		}
+	}
+	attrs := func(field string, as []Attribute) {
+		for i, a := range as {
+			at := fmt.Sprintf("%s[%d]", field, i)
+			one(at+".name", a.Name, maxNameBytes)
+			each(at+".on", a.On, maxNameBytes)
+		}
+	}
+	each("elements", c.Elements, maxNameBytes)
+	each("drop", c.Drop, maxNameBytes)
+	each("unwrap", c.Unwrap, maxNameBytes)
+	attrs("attributes", c.Attributes)
+	for _, ch := range []struct {
+		field string
+		c     Change
+	}{{"add", c.Add}, {"remove", c.Remove}} {
+		each(ch.field+".elements", ch.c.Elements, maxNameBytes)
+		attrs(ch.field+".attributes", ch.c.Attributes)
+		each(ch.field+".schemes", ch.c.Schemes, maxTokenBytes)
+	}
+	for i, st := range c.Styles {
+		one(fmt.Sprintf("styles[%d].property", i), st.Property, maxNameBytes)
+		each(fmt.Sprintf("styles[%d].on", i), st.On, maxNameBytes)
+	}
+	for i, cl := range c.Classes {
+		each(fmt.Sprintf("classes[%d].on", i), cl.On, maxNameBytes)
+		each(fmt.Sprintf("classes[%d].tokens", i), cl.Tokens, maxTokenBytes)
+	}
+	each("urls.schemes", c.URLs.Schemes, maxTokenBytes)
+	each("links.rel", c.Links.Rel, maxTokenBytes)
+	each("links.internal_hosts", c.Links.InternalHosts, maxTokenBytes)
+	each("embeds.hosts", c.Embeds.Hosts, maxTokenBytes)
+	each("embeds.sandbox", c.Embeds.Sandbox, maxTokenBytes)
+	one("ids.prefix", c.IDs.Prefix, maxTokenBytes)
 }
 
 // joinErrors joins errs and, if more were left out, a last error saying

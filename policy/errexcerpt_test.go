@@ -31,7 +31,9 @@ func TestErrorsQuoteShortExcerpts(t *testing.T) {
 		"unknown key":    "extends: strict\n" + strings.Repeat("k", 5000) + ": 1\n",
 		"unknown preset": "extends: " + strings.Repeat("p", 1<<19) + "\n",
 		"bare_elements":  "extends: strict\nbare_elements: " + strings.Repeat("q", 1<<19) + "\n",
+		"scheme":         "extends: strict\nurls:\n  schemes: [\"" + strings.Repeat("h", 1<<19) + "\"]\n",
 		"element":        "extends: strict\nelements: [\"" + strings.Repeat("E", 1<<19) + "\"]\n",
+		"rel":            "extends: strict\nlinks:\n  rel: [\"" + strings.Repeat("r", 1<<19) + "\"]\n",
 		"host":           "extends: strict\nlinks:\n  internal_hosts: [\"" + strings.Repeat("-", 1<<19) + "\"]\n",
 		"regexp":         "extends: ugc\nattributes:\n  - name: title\n    match: \"" + strings.Repeat("(", 1<<19) + "\"\n",
 	}
