@@ -29,6 +29,7 @@ func errorTexts(t *testing.T, err error) []string {
 func TestErrorsQuoteShortExcerpts(t *testing.T) {
 	yamlCases := map[string]string{
 		"unknown key":    "extends: strict\n" + strings.Repeat("k", 5000) + ": 1\n",
+		"unknown field":  "extends: strict\nurls:\n  " + strings.Repeat("u", 1000) + ": 1\n",
 		"unknown preset": "extends: " + strings.Repeat("p", 1<<19) + "\n",
 		"bare_elements":  "extends: strict\nbare_elements: " + strings.Repeat("q", 1<<19) + "\n",
 		"scheme":         "extends: strict\nurls:\n  schemes: [\"" + strings.Repeat("h", 1<<19) + "\"]\n",
