@@ -3,10 +3,12 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"regexp"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -96,7 +98,86 @@ func (k *compiler) fail(field, format string, args ...any) {
 		k.more++ // counted, not formatted: formatting is the costly part
 		return
 	}
-	k.errs = append(k.errs, &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)})
+	k.errs = append(k.errs, &ConfigError{Field: excerptPath(field), Msg: fmt.Sprintf(format, excerptArgs(args)...)})
+}
+
+// maxExcerpt is the most bytes of a user's value an error quotes (%q);
+// maxMessagePart bounds any other text formatted into an error (%s, %v),
+// such as a regexp error that itself quotes the pattern.
+const (
+	maxExcerpt     = 60
+	maxMessagePart = 400
+)
+
+// excerpt is a user's value as an error quotes it. With %q: at most
+// maxExcerpt bytes, cut on a rune boundary, quoted, then "…(N bytes)"
+// giving the whole length. With %s or %v it is written as is when short
+// and printable, otherwise escaped and cut at maxMessagePart the same
+// way. Either way an error stays one short line whatever the input.
+type excerpt string
+
+func (e excerpt) Format(f fmt.State, verb rune) {
+	s, limit := string(e), maxMessagePart
+	if verb == 'q' {
+		limit = maxExcerpt
+	} else if len(s) <= limit && utf8.ValidString(s) && !hasControl(s) {
+		_, _ = io.WriteString(f, s)
+		return
+	}
+	cut := len(s) > limit
+	if cut {
+		n := limit
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
+	}
+	q := strconv.Quote(s)
+	if verb != 'q' {
+		q = q[1 : len(q)-1]
+	}
+	if cut {
+		q += "…(" + strconv.Itoa(len(e)) + " bytes)"
+	}
+	_, _ = io.WriteString(f, q)
+}
+
+// excerptArgs wraps the strings among args, the values an error message
+// quotes, as excerpts.
+func excerptArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			a = excerpt(v)
+		case error:
+			a = excerpt(v.Error())
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// quoteValue is excerpt for a message built without fail: the value
+// quoted and bounded.
+func quoteValue(s string) string { return fmt.Sprintf("%q", excerpt(s)) }
+
+// excerptPath bounds a setting's path, which holds the keys a user wrote:
+// a path longer than a few excerpts is cut the same way.
+func excerptPath(path string) string {
+	if len(path) <= 4*maxExcerpt && utf8.ValidString(path) && !hasControl(path) {
+		return path
+	}
+	return fmt.Sprintf("%q", excerpt(path))
+}
+
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // Compile checks c and builds an immutable policy from it. Unknown values,
@@ -117,6 +198,7 @@ func Compile(c Config) (*Policy, error) {
 func compile(c Config, limit int) (*Policy, []error, int) {
 	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
 	k.idPrefixed = c.IDs.Prefix != ""
+	k.checkLengths(c)
 	k.checkLists(c)
 	k.checkRemovedUnderWildcards(c)
 	flat := flatten(c)
@@ -149,6 +231,63 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	p.bm = p.bluemonday()
 	p.settle()
 	return p, nil, 0
+}
+
+// Length limits for the names and tokens of a policy. No real element,
+// attribute or CSS property name comes near maxNameBytes, nor any scheme,
+// rel or class token, host name (DNS: 253 bytes) or id prefix near
+// maxTokenBytes. Refusing longer ones up front keeps every later step,
+// and printing the policy as YAML, small whatever the input.
+const (
+	maxNameBytes  = 1024
+	maxTokenBytes = 256
+)
+
+// checkLengths refuses names and tokens longer than the limits above.
+func (k *compiler) checkLengths(c Config) {
+	one := func(field, v string, limit int) {
+		if len(v) > limit {
+			k.fail(field, "%q is longer than %d bytes, the most this setting allows", v, limit)
+		}
+	}
+	each := func(field string, vs []string, limit int) {
+		for i, v := range vs {
+			one(fmt.Sprintf("%s[%d]", field, i), v, limit)
+		}
+	}
+	attrs := func(field string, as []Attribute) {
+		for i, a := range as {
+			at := fmt.Sprintf("%s[%d]", field, i)
+			one(at+".name", a.Name, maxNameBytes)
+			each(at+".on", a.On, maxNameBytes)
+		}
+	}
+	each("elements", c.Elements, maxNameBytes)
+	each("drop", c.Drop, maxNameBytes)
+	each("unwrap", c.Unwrap, maxNameBytes)
+	attrs("attributes", c.Attributes)
+	for _, ch := range []struct {
+		field string
+		c     Change
+	}{{"add", c.Add}, {"remove", c.Remove}} {
+		each(ch.field+".elements", ch.c.Elements, maxNameBytes)
+		attrs(ch.field+".attributes", ch.c.Attributes)
+		each(ch.field+".schemes", ch.c.Schemes, maxTokenBytes)
+	}
+	for i, st := range c.Styles {
+		one(fmt.Sprintf("styles[%d].property", i), st.Property, maxNameBytes)
+		each(fmt.Sprintf("styles[%d].on", i), st.On, maxNameBytes)
+	}
+	for i, cl := range c.Classes {
+		each(fmt.Sprintf("classes[%d].on", i), cl.On, maxNameBytes)
+		each(fmt.Sprintf("classes[%d].tokens", i), cl.Tokens, maxTokenBytes)
+	}
+	each("urls.schemes", c.URLs.Schemes, maxTokenBytes)
+	each("links.rel", c.Links.Rel, maxTokenBytes)
+	each("links.internal_hosts", c.Links.InternalHosts, maxTokenBytes)
+	each("embeds.hosts", c.Embeds.Hosts, maxTokenBytes)
+	each("embeds.sandbox", c.Embeds.Sandbox, maxTokenBytes)
+	one("ids.prefix", c.IDs.Prefix, maxTokenBytes)
 }
 
 // joinErrors joins errs and, if more were left out, a last error saying

@@ -11,6 +11,10 @@ package policy
 //
 // The zero Config allows no elements (text only) and no schemes, and uses
 // the default URL rules and limits.
+//
+// Names (of elements, attributes and CSS properties) may be at most 1,024
+// bytes long, and tokens (schemes, rel and class tokens, hosts, sandbox
+// tokens, the id prefix) at most 256: [Compile] refuses longer ones.
 type Config struct {
 	// Extends names the preset a file starts from ("strict", "basic",
 	// "ugc"). Only meaningful in a file.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -76,6 +77,9 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	if len(data) > maxPolicyBytes {
 		return nil, nil, &ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("larger than %d bytes", maxPolicyBytes)}
 	}
+	if err := checkUTF8(data, name); err != nil {
+		return nil, nil, err
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var root yaml.Node
 	switch err := dec.Decode(&root); {
@@ -134,10 +138,33 @@ func wideMapping(n *yaml.Node, at *seg, line int) (*yaml.Node, *seg, int) {
 	return nil, nil, 0
 }
 
+// checkUTF8 refuses a file that is not UTF-8, naming the line and column
+// (in bytes, from 1) of the first invalid byte. yaml.v3 would report it
+// without a line, so the check comes first; it is one linear pass.
+func checkUTF8(data []byte, name string) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return &ConfigError{File: name, Line: line, Field: fieldAtLine(data, line),
+				Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d): a policy file is UTF-8 text", data[i], col)}
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+		i += size
+		col += size
+	}
+	return nil // unreachable: utf8.Valid said there is a bad byte
+}
+
 // syntaxError locates a YAML syntax error.
 func syntaxError(data []byte, name string, err error) error {
 	line := yamlErrorLine(err.Error())
-	return &ConfigError{File: name, Line: line, Field: fieldAtLine(data, line), Msg: yamlMessage(err.Error())}
+	return &ConfigError{File: name, Line: line, Field: excerptPath(fieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
 }
 
 // secondDocLine returns the line of the "---" that starts the second
@@ -167,7 +194,7 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 	if ext := lookup(root, "extends"); ext != nil {
 		preset, err := PresetConfig(ext.Value)
 		if err != nil {
-			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("unknown preset %q (presets: %s)", ext.Value, strings.Join(Presets(), ", "))}}, 0
+			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("unknown preset %s (presets: %s)", quoteValue(ext.Value), strings.Join(Presets(), ", "))}}, 0
 		}
 		c = preset
 	}
@@ -188,11 +215,11 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 		paths := pathsAtLines(root, queries)
 		errs := make([]error, len(msgs))
 		for i, msg := range msgs {
-			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: paths[i], Msg: yamlMessage(msg)}
+			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: excerptPath(paths[i]), Msg: yamlMessage(msg)}
 		}
 		return c, errs, len(te.Errors) - len(msgs)
 	}
-	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: err.Error()}}, 0
+	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("%s", excerpt(err.Error()))}}, 0
 }
 
 var (
@@ -320,9 +347,9 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 func yamlMessage(msg string) string {
 	msg = yamlPrefix.ReplaceAllString(msg, "")
 	if m := unknownYAML.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("unknown setting %q", m[1])
+		return "unknown setting " + quoteValue(m[1])
 	}
-	return typeNameRE.ReplaceAllString(msg, "")
+	return fmt.Sprintf("%s", excerpt(typeNameRE.ReplaceAllString(msg, "")))
 }
 
 // lookup returns the value node of a top-level key, or nil.

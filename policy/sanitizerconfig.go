@@ -232,7 +232,7 @@ func (d *scDecoder) fail(field, format string, args ...any) {
 		d.more++
 		return
 	}
-	d.errs = append(d.errs, &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &ConfigError{Field: excerptPath(field), Msg: fmt.Sprintf(format, excerptArgs(args)...)})
 }
 
 func (d *scDecoder) err() error {
@@ -427,9 +427,21 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (Sanit
 	return n, obj, ok
 }
 
+// maxNamespaceBytes bounds a namespace URL; the ones the HTML parser
+// gives are under 40 bytes.
+const maxNamespaceBytes = 1024
+
+// checkName refuses an empty name and one longer than maxNameBytes, the
+// limit Compile sets for element and attribute names: no real name comes
+// near it, and refusing here, before the name is mapped and noted, keeps
+// every later step (printing the policy as YAML among them) small.
 func (d *scDecoder) checkName(field, name string) bool {
-	if name == "" {
+	switch {
+	case name == "":
 		d.fail(field, "an empty name")
+		return false
+	case len(name) > maxNameBytes:
+		d.fail(field, "%q is longer than %d bytes, the most a name may have", name, maxNameBytes)
 		return false
 	}
 	return true
@@ -450,6 +462,10 @@ func (d *scDecoder) namespace(field string, raw json.RawMessage, n *SanitizerNam
 		}
 	default:
 		d.fail(field, "want a namespace URL or null, got %s", jsonType(raw))
+		return false
+	}
+	if len(ns) > maxNamespaceBytes {
+		d.fail(field, "%q is longer than %d bytes, the most a namespace may have", ns, maxNamespaceBytes)
 		return false
 	}
 	n.Namespace = ns
