@@ -79,19 +79,25 @@ func maybeNested(v string) bool {
 	return false
 }
 
+// browserStart returns the first bytes of b, up to 16, as a browser's URL
+// parser reads them: leading C0 controls and spaces stripped, TAB, LF and
+// CR ignored wherever they are (URL Standard, basic URL parser).
+func browserStart(b []byte) (start [16]byte, n int) {
+	for i := 0; i < len(b) && n < len(start); i++ {
+		c := b[i]
+		if n == 0 && c <= ' ' || c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		start[n] = c
+		n++
+	}
+	return start, n
+}
+
 // urlShaped applies the browser's preprocessing (leading C0 and space
 // stripped, TAB/LF/CR ignored) to the start of b and checks its shape.
 func urlShaped(b []byte) bool {
-	var clean [16]byte
-	k := 0
-	for i := 0; i < len(b) && k < len(clean); i++ {
-		c := b[i]
-		if k == 0 && c <= ' ' || c == '\t' || c == '\n' || c == '\r' {
-			continue
-		}
-		clean[k] = c
-		k++
-	}
+	clean, k := browserStart(b)
 	s := string(clean[:k]) // does not escape: no allocation
 	if len(s) >= 2 && (s[0] == '/' || s[0] == '\\') && (s[1] == '/' || s[1] == '\\') {
 		return true

@@ -113,16 +113,7 @@ func pathSchemeEscape(v string, i int) bool {
 // urlShaped does) and reports a special scheme, two slashes (or
 // backslashes, which special URLs read alike) and something after them.
 func pathURLShaped(b []byte) bool {
-	var clean [16]byte
-	k := 0
-	for i := 0; i < len(b) && k < len(clean); i++ {
-		c := b[i]
-		if k == 0 && c <= ' ' || c == '\t' || c == '\n' || c == '\r' {
-			continue
-		}
-		clean[k] = c
-		k++
-	}
+	clean, k := browserStart(b)
 	s := string(clean[:k]) // does not escape: no allocation
 	colon := schemeEnd(s)
 	if colon < 0 || len(s) < colon+4 || !isSlash(s[colon+1], true) || !isSlash(s[colon+2], true) {
