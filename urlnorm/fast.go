@@ -78,16 +78,13 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 		if i == len(s) || s[i] != '.' {
 			break
 		}
-		if i == labelStart || i-labelStart > maxLabelLen {
+		if i == labelStart {
 			return Result{}, false
 		}
 		labelStart = i + 1
 	}
 	if i < len(s) && s[i] != '/' {
 		return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
-	}
-	if i-labelStart > maxLabelLen || i-hs > maxDomainLen {
-		return Result{}, false // over the DNS limits: refused by writeHost
 	}
 	// Empty host or label, a trailing dot, or a last label that could be
 	// a number (URL Standard "ends in a number"): full path.

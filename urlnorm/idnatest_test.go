@@ -56,10 +56,6 @@ func deceptionRule(err error, input, ascii string) string {
 		// the standard accepts the result, Chromium refuses the input's
 		// forbidden code point first (see writeHost).
 		return "forbidden-before-mapping"
-	case re.Reason == ReasonHostTooLong:
-		// Not deception, but deliberate: no resolver looks the name up,
-		// and Punycode over long labels is quadratic.
-		return "dns-length"
 	case re.Reason != ReasonFlagged:
 		return ""
 	case re.Flags&FlagLookalikeSeparator != 0:
