@@ -178,6 +178,9 @@ func lowerASCII(s string) string {
 // hasACELabel reports whether a label of the lower-case host h starts
 // with "xn--", the Punycode prefix.
 func hasACELabel(h string) bool {
+	if !strings.Contains(h, "xn--") {
+		return false // the usual case, in one vector search
+	}
 	for {
 		if strings.HasPrefix(h, "xn--") {
 			return true
