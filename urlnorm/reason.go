@@ -255,7 +255,8 @@ const (
 	FlagIDN
 	// FlagBadPunycode: an all-ASCII host with an "xn--" label that is not
 	// valid IDNA (undecodable Punycode, a joiner or bidi violation once
-	// decoded, ...). The URL Standard's domain to ASCII keeps such a host
+	// decoded, ...), or that would decode to more than 255 UTF-16 code
+	// units, which is not decoded (see [ReasonHostTooLong]). The URL Standard's domain to ASCII keeps such a host
 	// as written, lower-cased, and so do browsers; a display that decodes
 	// Punycode may show it as anything.
 	FlagBadPunycode
