@@ -50,6 +50,8 @@ func TestLongHosts(t *testing.T) {
 		{name: "escaped-ascii-host-no-limit", in: "https://" + strings.Repeat("%61", 2000) + "/", want: "https://" + strings.Repeat("a", 2000) + "/", flags: urlnorm.FlagEncodedHost},
 		{name: "long-ace-label-ascii-host", in: "https://xn--" + strings.Repeat("a", 1000) + ".example/", want: "https://xn--" + strings.Repeat("a", 1000) + ".example/", flags: urlnorm.FlagBadPunycode},
 		{name: "ace-host-5060-bytes", in: "https://" + strings.Repeat("a", 5052) + ".xn--tda/", want: "https://" + strings.Repeat("a", 5052) + ".xn--tda/", flags: urlnorm.FlagIDN},
+		{name: "ace-label-decoding-to-256", in: "https://xn--" + punyEncode(strings.Repeat("ü", 256)) + "/", want: "https://xn--" + punyEncode(strings.Repeat("ü", 256)) + "/", flags: urlnorm.FlagBadPunycode},
+		{name: "ace-label-decoding-to-255", in: "https://xn--" + punyEncode(strings.Repeat("ü", 255)) + "/", want: "https://xn--" + punyEncode(strings.Repeat("ü", 255)) + "/", flags: urlnorm.FlagIDN},
 		{name: "idn-label-255-code-points", in: "https://" + strings.Repeat("ü", 255) + "/", want: "https://xn--" + punyEncode(strings.Repeat("ü", 255)) + "/", flags: urlnorm.FlagIDN},
 		{name: "ignorables-in-limit", in: "https://a" + strings.Repeat("\u00ad", 1000) + "b.example/", want: "https://ab.example/", flags: urlnorm.FlagHostMapped},
 		{name: "idn-label-over-dns-limit", in: "https://ü" + strings.Repeat("a", 63) + ".example/", want: "https://xn--" + punyEncode("ü"+strings.Repeat("a", 63)) + ".example/", flags: urlnorm.FlagIDN},
