@@ -115,3 +115,63 @@ func TestIdnaTestV2Chromium(t *testing.T) {
 		t.Errorf("accepted %d, refused %d: the comparison judged nothing", accepted, refused)
 	}
 }
+
+// TestChromiumHostLimits pins the host lengths Chromium refuses, which
+// urlnorm's bounds on Punycode work (ReasonHostTooLong) are set against:
+// no DNS length limit, a Unicode label of at most 1,000 UTF-16 code
+// units, a host that is not ASCII of at most 1,265, an ASCII host of any
+// length. urlnorm agrees, except that it refuses on purpose (bounded)
+// a Unicode label past 255 code units and an ASCII host with an "xn--"
+// label past 5,060 bytes.
+func TestChromiumHostLimits(t *testing.T) {
+	tests := []struct {
+		name, host string
+		ok         bool // Chromium accepts it
+		bounded    bool // urlnorm refuses it: host-too-long
+	}{
+		{"label-64", strings.Repeat("a", 64) + ".example", true, false},
+		{"host-300", strings.Repeat("a.", 150) + "example", true, false},
+		{"ascii-host-20000", strings.Repeat("a", 20000) + ".example", true, false},
+		{"ascii-host-xn-5060", strings.Repeat("a", 5052) + ".xn--tda", true, false},
+		{"ascii-host-xn-5061", strings.Repeat("a", 5053) + ".xn--tda", true, true},
+		{"unicode-label-255", strings.Repeat("ü", 255), true, false},
+		{"unicode-label-256", strings.Repeat("ü", 256), true, true},
+		{"unicode-label-1000", strings.Repeat("ü", 1000), true, true},
+		{"unicode-label-1001", strings.Repeat("ü", 1001), false, true},
+		{"astral-label-500", strings.Repeat("\U00020000", 500), true, true},
+		{"astral-label-501", strings.Repeat("\U00020000", 501), false, true},
+		{"unicode-host-1265", strings.Repeat("a", 1263) + ".ü", true, false},
+		{"unicode-host-1266", strings.Repeat("a", 1264) + ".ü", false, true},
+	}
+	urls := make([]string, len(tests))
+	for i, tc := range tests {
+		urls[i] = "https://" + tc.host + "/x"
+	}
+	h, _ := shared(t)
+	parsed, err := chromiumParse(h, urls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := parsed[urls[i]]
+			if got := c != nil; got != tc.ok {
+				t.Errorf("Chromium accepts it: %v, want %v", got, tc.ok)
+			}
+			got, err := urlnorm.Normalize(urls[i], urlnorm.Options{})
+			var re *urlnorm.RejectError
+			switch {
+			case tc.bounded:
+				if !errors.As(err, &re) || re.Reason != urlnorm.ReasonHostTooLong {
+					t.Errorf("urlnorm: %v, want host-too-long", err)
+				}
+			case err != nil:
+				t.Errorf("urlnorm refuses it (%v)", err)
+			case c == nil:
+				t.Errorf("urlnorm accepts it as %.60q…; Chromium refuses it", got)
+			case got != c.Href:
+				t.Errorf("urlnorm gives %.60q…, Chromium %.60q…", got, c.Href)
+			}
+		})
+	}
+}

@@ -212,7 +212,8 @@ func hasACELabel(h string) bool {
 //     input or in the canonical form. Chromium keeps an ASCII host of any
 //     length; urlnorm refuses this one, to bound the decoding.
 //
-// An ASCII host without "xn--" has no limit.
+// An ASCII host without "xn--" has no limit. TestChromiumHostLimits in
+// browsertest pins Chromium's limits.
 const (
 	maxPunycodeLabel = 255
 	maxIDNHost       = 1265
