@@ -2,6 +2,8 @@ module github.com/htmlclean/htmlclean
 
 go 1.26.0
 
+toolchain go1.27.3
+
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/microcosm-cc/bluemonday v1.0.27

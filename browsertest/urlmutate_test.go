@@ -70,7 +70,8 @@ func genLongLabels(r *rand.Rand) string {
 	}
 	h := strings.Join(labels, ".")
 	if r.IntN(2) == 0 {
-		// Pad with short labels up to about the 253/255-byte host limits.
+		// Pad with short labels to about 253-258 bytes, around the DNS
+		// limit, which neither urlnorm nor Chromium applies.
 		for len(h) < 248+r.IntN(10) {
 			h = "a." + h
 		}

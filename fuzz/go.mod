@@ -2,6 +2,8 @@ module github.com/htmlclean/htmlclean/fuzz
 
 go 1.26.0
 
+toolchain go1.27.3
+
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/htmlclean/htmlclean v0.0.0

@@ -10,6 +10,7 @@
 #
 # Needs valgrind (Debian: apt-get install -y valgrind).
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the toolchain go.mod names (README, Install)
 cd "$(dirname "$0")/../internal/htmlscan"
 bin=$(mktemp -d)/htmlscan.test
 go test -c -o "$bin" .

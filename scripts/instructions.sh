@@ -21,6 +21,7 @@
 #
 # Needs valgrind (Debian: apt-get install -y valgrind).
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the toolchain go.mod names (README, Install)
 godebug=asyncpreemptoff=1
 if [ "${1:-}" = -stw ]; then
 	godebug=$godebug,gcstoptheworld=1

@@ -116,6 +116,15 @@ func (b *lazybuf) slice(i, j int) string {
 	return string(b.buf[i:j])
 }
 
+// contains reports whether the output from i to j holds sub, without
+// copying it out of the buffer.
+func (b *lazybuf) contains(i, j int, sub string) bool {
+	if b.buf == nil {
+		return strings.Contains(b.in[i:j], sub)
+	}
+	return bytes.Contains(b.buf[i:j], []byte(sub))
+}
+
 func (b *lazybuf) String() string {
 	if b.buf == nil {
 		return b.in[:b.w]

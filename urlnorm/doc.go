@@ -45,8 +45,9 @@
 // UTS #46 §4.4 says) or the IPv4 parser, except that an all-ASCII host
 // UTS #46 refuses is kept, lower-cased, as the URL Standard's domain to
 // ASCII and browsers keep it ("xn--a", "xn--ab-j1t"; [FlagBadPunycode]),
-// domains over the DNS limits (253 bytes, 63 a label, in ASCII form),
-// IPv6 zone ids, ports above 65535, and references whose meaning depends on the page they are on
+// hosts over the Punycode cost bounds ([ReasonHostTooLong]: a Unicode
+// label over 255 UTF-16 code units; there is no DNS length limit, as in
+// browsers), IPv6 zone ids, ports above 65535, and references whose meaning depends on the page they are on
 // ("https:evil.example", "///evil.example"). Suspicious forms that have a
 // meaning are canonicalised and reported as [Flags] (see [Inspect]);
 // [Options.Reject] refuses the chosen ones too, [Options.Strict] all of them.
@@ -109,8 +110,8 @@
 //
 // All functions are safe for concurrent use. Inputs, and canonical forms,
 // longer than [Options.MaxLength] (2 MiB by default, Chromium's limit) are
-// refused; the work is linear in the input. Unicode hosts are measured
+// refused; the work is linear in the input. Unicode labels are measured
 // after UTS #46 mapping and refused before Punycode encoding, whose cost
-// is quadratic in a label, if they cannot fit the DNS limits; TestGrowth
+// is quadratic in a label, past [ReasonHostTooLong]'s bounds; TestGrowth
 // checks every input dimension.
 package urlnorm

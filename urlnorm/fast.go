@@ -78,16 +78,13 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 		if i == len(s) || s[i] != '.' {
 			break
 		}
-		if i == labelStart || i-labelStart > maxLabelLen {
+		if i == labelStart {
 			return Result{}, false
 		}
 		labelStart = i + 1
 	}
 	if i < len(s) && s[i] != '/' {
 		return Result{}, false // upper case, port, userinfo, IPv6, escapes, ...
-	}
-	if i-labelStart > maxLabelLen || i-hs > maxDomainLen {
-		return Result{}, false // over the DNS limits: refused by writeHost
 	}
 	// Empty host or label, a trailing dot, or a last label that could be
 	// a number (URL Standard "ends in a number"): full path.
@@ -143,12 +140,8 @@ func fastRest(s string, p int, pathOptional bool) bool {
 		if i < len(s) && s[i] != '#' {
 			return false
 		}
-		for param := range strings.SplitSeq(s[start:i], "&") {
-			// As parseQuery: the value follows the first "=", or is the
-			// whole parameter if there is none.
-			if _, v, ok := strings.Cut(param, "="); maybeNested(v) || !ok && maybeNested(param) {
-				return false
-			}
+		if queryMaybeNested(s[start:i]) {
+			return false
 		}
 	}
 	if i < len(s) && s[i] == '#' {
@@ -161,4 +154,28 @@ func fastRest(s string, p int, pathOptional bool) bool {
 		}
 	}
 	return i == len(s)
+}
+
+// queryMaybeNested reports whether a value of the query q may hold a
+// URL (maybeNested). As parseQuery reads it, the value follows the first
+// "=" of a parameter, or is the whole parameter if there is none.
+func queryMaybeNested(q string) bool {
+	for len(q) > 0 {
+		end := strings.IndexByte(q, '&')
+		if end < 0 {
+			end = len(q)
+		}
+		v := q[:end]
+		if k := strings.IndexByte(v, '='); k >= 0 {
+			v = v[k+1:]
+		}
+		if maybeNested(v) {
+			return true
+		}
+		if end == len(q) {
+			break
+		}
+		q = q[end+1:]
+	}
+	return false
 }

@@ -2,7 +2,6 @@ package urlnorm
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -30,8 +29,8 @@ const labelMark = "\x01"
 // writeIDNHost handles hosts with escapes, non-ASCII or Punycode labels.
 //
 // Everything before x/net/idna's ToASCII is linear in the host, and
-// ToASCII runs only on labels of at most 63 code points: its Punycode
-// encoder is quadratic (21,000 CJK characters took 5 s).
+// ToASCII encodes only labels of at most maxPunycodeLabel code units:
+// its Punycode encoder is quadratic (21,000 CJK characters took 5 s).
 //
 // What a host decodes to is judged once per process and remembered (see
 // idnMemo): UTS #46 costs tens of thousands of instructions per host, and
@@ -45,6 +44,9 @@ func (n *normalizer) writeIDNHost(h string, p int) error {
 			return err
 		}
 	}
+	if hostTooLong(decoded) {
+		return n.reject(ReasonHostTooLong, p)
+	}
 	j := idnMemo.judge(decoded)
 	if j.reason != ReasonNone {
 		return n.reject(j.reason, p)
@@ -55,6 +57,18 @@ func (n *normalizer) writeIDNHost(h string, p int) error {
 	}
 	n.out.writeString(j.ascii)
 	return nil
+}
+
+// hostTooLong reports whether the decoded host h is over maxIDNHost or
+// maxACEHost, whichever applies.
+func hostTooLong(h string) bool {
+	switch {
+	case len(h) <= maxIDNHost:
+		return false
+	case !isASCII(h):
+		return utf16Len(h) > maxIDNHost
+	}
+	return len(h) > maxACEHost && hasACELabel(lowerASCII(h))
 }
 
 // idnJudgement is what judgeIDNHost makes of one decoded host: refused
@@ -85,7 +99,7 @@ func judgeIDNHost(h string) *idnJudgement {
 // the host lower-cased, as browsers always have ("xn--ab-j1t" stays
 // "xn--ab-j1t"): it is the name DNS is asked for, and the canonical form
 // shows it as it is. What follows the domain is as for any host: the
-// forbidden code points, IPv4 if it ends in a number, the DNS lengths.
+// forbidden code points, IPv4 if it ends in a number.
 func judgeASCIIFallback(h string) *idnJudgement {
 	ascii := lowerASCII(h)
 	j := &idnJudgement{host: h, ascii: ascii, flags: FlagBadPunycode}
@@ -97,10 +111,6 @@ func judgeASCIIFallback(h string) *idnJudgement {
 	}
 	if endsInNumber(ascii) {
 		j.flags, j.number = 0, true
-		return j
-	}
-	if dnsLengthError(ascii) >= 0 {
-		j.reason = ReasonHostTooLong
 		return j
 	}
 	if ascii[len(ascii)-1] == '.' {
@@ -131,7 +141,9 @@ func judgeUTS46(h string) *idnJudgement {
 		return refuse(ReasonIDNA)
 	}
 	number := endsInNumber(ascii)
-	if !number && dnsLengthError(ascii) >= 0 {
+	if !number && hostTooLong(ascii) {
+		// Mapping may lengthen a host ("㍿" is four letters): the canonical
+		// form must be one urlnorm accepts again.
 		return refuse(ReasonHostTooLong)
 	}
 	// ToUnicode re-validates every decoded label, as UTS #46 §4.4 asks
@@ -215,12 +227,9 @@ func isFullStop(r rune) bool {
 // checkMappedLabels judges the labels of a mapped host (see mapLabels)
 // before Punycode encoding or decoding runs on them.
 //
-// Length: a label of k code points has an ASCII form of at least k bytes
-// (Punycode spends at least one byte per code point, plus "xn--"), and
-// the host one of at least its length in code points, so a host over the
-// DNS limits in code points is over them in bytes: nothing that could be
-// resolved is refused here. The exact limits are checked on the ASCII
-// form afterwards.
+// Length: a label Punycode must encode may have at most maxPunycodeLabel
+// UTF-16 code units once mapped, which bounds the encoder's quadratic
+// cost; an ASCII label is not encoded and has no limit.
 //
 // Punycode (UTS #46 §4.4 with IgnoreInvalidPunycode=false, as the URL
 // Standard's domain to ASCII sets it): an "xn--" label must have a
@@ -229,19 +238,12 @@ func isFullStop(r rune) bool {
 // ("https://xn--.example/" became "https://.example/"), so this is
 // checked on the input's labels, not on IDNA's output.
 func checkMappedLabels(mapped string) Reason {
-	host := strings.TrimSuffix(mapped, ".")
-	if utf8.RuneCountInString(host) > maxDomainLen {
-		return ReasonHostTooLong
-	}
-	for label := range strings.SplitSeq(host, ".") {
+	for label := range strings.SplitSeq(mapped, ".") {
 		if !strings.HasPrefix(label, "xn--") {
-			if utf8.RuneCountInString(label) > maxLabelLen {
+			if !isASCII(label) && utf16Len(label) > maxPunycodeLabel {
 				return ReasonHostTooLong
 			}
 			continue
-		}
-		if len(label) > maxLabelLen && isASCII(label) {
-			return ReasonHostTooLong
 		}
 		if !validACELabel(label) {
 			return ReasonIDNA
@@ -252,14 +254,19 @@ func checkMappedLabels(mapped string) Reason {
 
 // validACELabel reports whether the "xn--" label is Punycode that decodes
 // to a non-ASCII label and encodes back to itself (RFC 3492 §6.2 leaves
-// room for encodings the encoder never produces). The decoded label's
+// room for encodings the encoder never produces). One that decodes to
+// more than maxPunycodeLabel code units counts as invalid, and is
+// measured (punycodeLen) before it is decoded. The decoded label's
 // validity is checked by idnaProfile.
 func validACELabel(label string) bool {
-	if len(label) == len("xn--") || !isASCII(label) || len(label) > maxLabelLen {
+	if len(label) == len("xn--") || !isASCII(label) {
+		return false
+	}
+	if n, ok := punycodeLen(label[len("xn--"):]); !ok || n > maxPunycodeLabel {
 		return false
 	}
 	u, err := idna.Punycode.ToUnicode(label)
-	if err != nil || u == "" || isASCII(u) {
+	if err != nil || u == "" || isASCII(u) || utf16Len(u) > maxPunycodeLabel {
 		return false
 	}
 	back, err := idna.Punycode.ToASCII(u)

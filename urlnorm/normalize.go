@@ -214,7 +214,7 @@ func (n *normalizer) preprocess() error {
 	n.trimmed = start
 	tabs, high := false, false
 	for i := 0; i < len(s); i++ {
-		if i+8 <= len(s) && plainWord(s, i) {
+		if i+8 <= len(s) && plainWord(load64(s[i:i+8])) {
 			i += 7
 			continue
 		}
@@ -252,23 +252,25 @@ func (n *normalizer) preprocess() error {
 	return nil
 }
 
-// plainWord reports whether s[i:i+8] is printable ASCII (0x20-0x7E), eight
-// bytes at a time: the usual case, which preprocess can skip.
-func plainWord(s string, i int) bool {
-	w := s[i : i+8] // constant indices below: one 64-bit load
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+// plainWord reports whether the eight bytes x (see load64) are printable
+// ASCII (0x20-0x7E): the usual case, which preprocess can skip.
+func plainWord(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	if x&highs != 0 {
-		return false // a byte >= 0x80
-	}
-	// With no high bits set, (x - n*ones) &^ x & highs is non-zero exactly
-	// when some byte is below n ("hasless", Bit Twiddling Hacks).
-	if (x-0x20*ones)&^x&highs != 0 {
-		return false // a control byte
-	}
-	y := x ^ 0x7F*ones // DEL becomes zero
-	return (y-ones)&^y&highs == 0
+	// A byte >= 0x80 sets its high bit in x. Where none does, x - n*ones
+	// sets a high bit exactly when some byte is below n ("hasless", Bit
+	// Twiddling Hacks): a control byte below 0x20, or DEL, which y turns
+	// into zero.
+	y := x ^ 0x7F*ones
+	return (x|(x-0x20*ones)|(y-ones))&highs == 0
+}
+
+// load64 returns the eight bytes of w as a little-endian word: with
+// constant indices, one 64-bit load. plainWord and load64 are apart so
+// that both are inlined.
+func load64(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // schemeEnd returns the index of the ":" that ends a scheme at the start of

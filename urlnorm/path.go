@@ -281,9 +281,12 @@ func (n *normalizer) popSegment(start int) {
 // the segment written from output position i: a back end that decodes
 // "%2F" sees a traversal the browser did not (CAPEC-64).
 func (n *normalizer) checkSeparatorBesideDots(i, pos int) {
-	seg := n.out.slice(i, n.out.w)
+	// Each pattern holds "..", which most escaped segments do not.
+	if !n.out.contains(i, n.out.w, "..") {
+		return
+	}
 	for _, bad := range [...]string{"..%2F", "%2F..", "..%5C", "%5C.."} {
-		if strings.Contains(seg, bad) {
+		if n.out.contains(i, n.out.w, bad) {
 			n.flag(FlagEncodedSeparator, pos)
 			return
 		}

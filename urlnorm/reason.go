@@ -85,10 +85,13 @@ const (
 	// ReasonSelfCheck: the canonical form did not normalise to itself. This
 	// is a bug in urlnorm; the URL is refused rather than passed.
 	ReasonSelfCheck
-	// ReasonHostTooLong: a domain longer than 253 bytes or with a label
-	// longer than 63 bytes in its ASCII form (RFC 1035 §2.3.4), which no
-	// resolver can look up. Long Unicode hosts are refused before
-	// Punycode encoding, whose cost grows with the square of the label.
+	// ReasonHostTooLong: a host label that Punycode must encode or decode
+	// over 255 UTF-16 code units (Chromium allows 1,000), a host that is
+	// not ASCII over 1,265 (as Chromium), or an ASCII host with an "xn--"
+	// label over 5,060 bytes (Chromium has no limit): Punycode's cost
+	// grows with the square of a label, and these bound it. No DNS length
+	// limit applies (the URL Standard's domain to ASCII has
+	// VerifyDnsLength off): a 64-byte label or a 300-byte host is kept.
 	ReasonHostTooLong
 	// ReasonPercentU: a "%uXXXX" escape anywhere. IIS and classic ASP read
 	// "%u4E2D" as 中 while browsers and every other server read "%u4E2D";
@@ -252,7 +255,8 @@ const (
 	FlagIDN
 	// FlagBadPunycode: an all-ASCII host with an "xn--" label that is not
 	// valid IDNA (undecodable Punycode, a joiner or bidi violation once
-	// decoded, ...). The URL Standard's domain to ASCII keeps such a host
+	// decoded, ...), or that would decode to more than 255 UTF-16 code
+	// units, which is not decoded (see [ReasonHostTooLong]). The URL Standard's domain to ASCII keeps such a host
 	// as written, lower-cased, and so do browsers; a display that decodes
 	// Punycode may show it as anything.
 	FlagBadPunycode

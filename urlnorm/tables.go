@@ -85,7 +85,25 @@ func unhex(c byte) int {
 // runEnd returns the end of the run of bytes of class that starts at
 // s[i], looking no further than s[e-1]. The callers copy such runs whole.
 func runEnd(s string, i, e int, class uint16) int {
-	for i < e && chars[s[i]]&class != 0 {
+	s = s[:e]
+	// Four bytes a round: runs are long (a path, a query) and the loop's
+	// own compare and branch cost as much as the table look.
+	for ; i+4 <= len(s); i += 4 {
+		b := s[i : i+4]
+		if chars[b[0]]&class == 0 {
+			return i
+		}
+		if chars[b[1]]&class == 0 {
+			return i + 1
+		}
+		if chars[b[2]]&class == 0 {
+			return i + 2
+		}
+		if chars[b[3]]&class == 0 {
+			return i + 3
+		}
+	}
+	for i < len(s) && chars[s[i]]&class != 0 {
 		i++
 	}
 	return i

@@ -147,6 +147,7 @@ func splitComment(l string) (code, comment string, ok bool) {
 
 // skipReasons are the documented commands the test does not run, by prefix.
 var skipReasons = []struct{ prefix, reason string }{
+	{"export GOTOOLCHAIN=", "names the toolchain go.mod already names; the test runs under the one it was started with"},
 	{"go install ./cmd/htmlclean", "installs into GOPATH/bin, outside the checkout"},
 	{"go install ", "needs the network (the module proxy)"},
 	{"cd fuzz && go test ", "the fuzz module's tests: .ci/run runs them"},
