@@ -84,7 +84,10 @@ func (p *Policy) attributeList() []Attribute {
 }
 
 // URLOptions returns the options every URL of this policy is normalised
-// with; its Schemes is never nil.
+// with. Its Schemes is nil only under urls.schemes: ["*"], where every
+// scheme passes urlnorm but javascript:, vbscript: and data: (rejected by
+// their flag) and package sanitize refuses urls.deny_schemes and the
+// other schemes no policy allows.
 func (p *Policy) URLOptions() urlnorm.Options {
 	o := p.r.URL
 	o.Schemes = slices.Clone(o.Schemes)
@@ -92,7 +95,9 @@ func (p *Policy) URLOptions() urlnorm.Options {
 }
 
 // Rel returns the tokens written to the rel attribute of every link
-// (every external one, if links.rel_on is "external"), sorted.
+// (every external one, if links.rel_on is "external"), sorted; a link
+// may also keep its author's tokens links.author_rel lists, and gets
+// noopener when it opens another window (links.targets).
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
 
 // Limits returns the limits, with defaults filled in.
@@ -107,6 +112,10 @@ func (p *Policy) Config() Config {
 	c.URLs.Schemes = slices.Clone(c.URLs.Schemes)
 	c.URLs.Flags = maps.Clone(c.URLs.Flags)
 	c.Links.Rel = slices.Clone(c.Links.Rel)
+	c.Links.AuthorRel = slices.Clone(c.Links.AuthorRel)
+	c.Links.Targets = slices.Clone(c.Links.Targets)
+	c.URLs.DenySchemes = slices.Clone(c.URLs.DenySchemes)
+	c.URLs.DataImages.Types = slices.Clone(c.URLs.DataImages.Types)
 	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
 	c.Classes = cloneClasses(c.Classes)
 	c.Drop, c.Unwrap = slices.Clone(c.Drop), slices.Clone(c.Unwrap)
@@ -198,12 +207,7 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 		bm.AllowDataAttributes()
 	}
 	// rel and target are written by sanitize; allow exactly what it writes.
-	links := []string{"a", "area"}
-	if len(p.rel) > 0 {
-		bm.AllowAttrs("rel").Matching(regexp.MustCompile(`^` + regexp.QuoteMeta(strings.Join(p.rel, " ")) + `$`)).OnElements(links...)
-	}
-	if p.cfg.Links.TargetBlank {
-		bm.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements(links...)
-	}
+	p.linkStage(bm)
+	p.mediaStage(bm)
 	return bm
 }

@@ -32,10 +32,11 @@ var presets = map[string]struct {
 	summary  string
 	compiled func() (*Policy, error)
 }{
-	"strict":        {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
-	"basic":         {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
-	"sanitizer-api": {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
-	"ugc":           {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
+	"strict":         {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
+	"basic":          {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
+	"sanitizer-api":  {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
+	"bluemonday-ugc": {bluemondayUGCPreset, "bluemonday's UGCPolicy(): its elements and attributes, ids as written, nofollow on every link", sync.OnceValues(compilePreset("bluemonday-ugc", bluemondayUGCPreset))},
+	"ugc":            {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }
 
 // compilePreset returns the function that compiles a preset.
@@ -77,7 +78,7 @@ func PresetConfig(name string) (Config, error) {
 }
 
 // Preset returns the compiled policy of the named preset: the same
-// *Policy as [Strict], [Basic], [UGC] or [SanitizerAPI] return. The only error is an
+// *Policy as [Strict], [Basic], [UGC], [BluemondayUGC] or [SanitizerAPI] return. The only error is an
 // unknown name.
 func Preset(name string) (*Policy, error) {
 	p, ok := presets[name]
