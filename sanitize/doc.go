@@ -54,6 +54,8 @@
 //	insert.go     insertion modes: tables, lists, forms, foreign content
 //	attrs.go      each attribute's verdict (check), links' rel and target
 //	tokens.go     class tokens, ids.prefix and same-document links
+//	idref.go      id references (for, form, aria-labelledby, ...) under
+//	              ids.prefix: the table, and which ids a document defines
 //	css.go        style attributes checked whole; styles.go per property
 //	embeds.go     iframe embeds: host, sandbox, content
 //	hooks.go      the policy's URL and element hooks

@@ -114,6 +114,12 @@ const (
 	// anything but letters, digits, marks, "-", "_", ":" and "."), removed
 	// under ids.prefix.
 	ReasonBadID Reason = "bad-id"
+	// ReasonUndefinedID: under ids.prefix, a reference to an id (for,
+	// form, list, headers, aria-labelledby, ...) that the document does
+	// not define, removed so that it cannot name an element of the page
+	// around the output; in a streamed document, also one defined only
+	// after the reference.
+	ReasonUndefinedID Reason = "undefined-id"
 )
 
 // Reasons about URLs, besides urlnorm's ([URLReason]).
@@ -255,7 +261,7 @@ var ownReasons = []Reason{
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
 	ReasonLinkPolicy, ReasonLinkTextMismatch, ReasonClassTokens,
-	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID,
+	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
 	ReasonBadDescriptor, ReasonAmbiguousComma,

@@ -122,6 +122,7 @@ var reasonTriggers = []struct {
 	{ReasonNoAllowedClass, "comment-settings", `<b class="other">x</b>`},
 	{ReasonIDPrefix, "comment-settings", `<p id="x">x</p>`},
 	{ReasonBadID, "comment-settings", `<p id="a b">x</p>`},
+	{ReasonUndefinedID, "comment-settings", `<table><tr><td headers="hostcell">x</td></tr></table>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
 	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
