@@ -115,6 +115,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 	if !void {
 		s.push(name, foreign)
+		if foreign {
+			s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
+		}
 	}
 }
 

@@ -57,6 +57,10 @@ type open struct {
 	// Indices of the innermost special element (HTML §13.2.4.2, or any
 	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
 	special, marker int32
+	// spelled is an SVG element's name as its start tag spelled it, if
+	// not in the browser's camel case (<textpath>, <TEXTPATH>), or "":
+	// an end tag the pass writes for it is spelled alike (svgEndTag).
+	spelled string
 }
 
 // The pass keeps a stack of the elements it has written and not closed,
@@ -220,7 +224,7 @@ func (s *pass) closeTop(implicit bool) {
 	s.out.tagBuf = append(b, '>')
 	s.out.dst.c.Write(s.out.tagBuf)
 	if top.foreign {
-		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name)
+		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name, top.spelled)
 	}
 	s.out.hazard = noHazard
 	if !implicit && plainEndTag(s.out.endRaw) {
@@ -564,15 +568,37 @@ var contentDroppedName = newNameMap(func() map[string]string {
 }())
 
 // svgEndTag returns the end tag b for the SVG element name, in the
-// faithful form: in camel case if a browser names the element so, as its
-// start tag is usually written (<textPath>…</textPath>).
-func svgEndTag(b []byte, name string) []byte {
-	if c, ok := svgCamel[name]; ok {
+// faithful form: spelled as its start tag was (spelled, if not ""), or
+// else in camel case if a browser names the element so, as its start tag
+// is usually written (<textPath>…</textPath>). A browser reads either
+// case alike; the pair agrees for a reader or a tool that reads the
+// output as XML.
+func svgEndTag(b []byte, name, spelled string) []byte {
+	c, ok := svgCamel[name]
+	if spelled != "" {
+		c, ok = spelled, true
+	}
+	if ok {
 		b = append(b[:0], '<', '/')
 		b = append(b, c...)
 		b = append(b, '>')
 	}
 	return b
+}
+
+// startSpelling returns how the start tag tag spells the SVG element
+// name, if a browser names it in camel case and tag spells it otherwise,
+// or "" (see open.spelled).
+func startSpelling(name string, tag []byte) string {
+	c, ok := svgCamel[name]
+	if !ok {
+		return ""
+	}
+	w := writtenName(name, tag)
+	if w == nil || string(w) == c {
+		return ""
+	}
+	return string(w)
 }
 
 // svgCamel maps the lower-cased names of the SVG elements a browser
