@@ -57,6 +57,10 @@ type open struct {
 	// Indices of the innermost special element (HTML §13.2.4.2, or any
 	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
 	special, marker int32
+	// item is the index of the innermost element at or below it where a
+	// browser's search for an open list or description item stops (a
+	// special element other than address, div and p), or -1 (itemFence).
+	item int32
 	// spelled is an SVG element's name as its start tag spelled it, if
 	// not in the browser's camel case (<textpath>, <TEXTPATH>), or "":
 	// an end tag the pass writes for it is spelled alike (svgEndTag).
@@ -83,11 +87,11 @@ func (s *pass) push(name string, foreign bool) {
 // insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
-	f.special, f.marker = -1, -1
+	f.special, f.marker, f.item = -1, -1, -1
 	if n := len(s.tree.stack); n > 0 {
 		b := &s.tree.stack[n-1]
 		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
-		f.special, f.marker = b.special, b.marker
+		f.special, f.marker, f.item = b.special, b.marker, b.item
 	}
 	i := int32(len(s.tree.stack))
 	fp := frameProps.at(f.name)
@@ -123,6 +127,9 @@ func (s *pass) pushFrame(f open) {
 	}
 	if fp&propSpecial != 0 || f.foreign {
 		f.special = i
+		if f.foreign || f.name != "address" && f.name != "div" && f.name != "p" {
+			f.item = i
+		}
 	}
 	if fp&propMarker != 0 && !f.dropped && !f.foreign && !f.implied {
 		f.marker = i
