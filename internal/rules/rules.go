@@ -55,6 +55,7 @@ type Rules struct {
 	Unlisted    Unlisted          // what becomes of an unlisted element Removal does not name
 	DropsAny    bool              // Unlisted drops, or Removal drops a name
 	Forbidden   map[string]string // elements never allowed, with why
+	Outside     map[string]bool   // allowed elements the policy's container does not admit: unwrapped
 
 	// Stage runs the policy's bluemonday allowlist over HTML from r and
 	// writes the result to w. Alone it is not a sanitiser (it keeps URLs
