@@ -50,6 +50,7 @@
 //	input.go      reading: the tokenizer, the current tag, positions
 //	attrscan.go   attributes read as written, from a tag's raw bytes
 //	tags.go       start and end tags: allowed, placed, dropped
+//	container.go  elements the policy's container does not admit, unwrapped
 //	tree.go       the element tree: stack, scopes, implied end tags
 //	insert.go     insertion modes: tables, lists, forms, foreign content
 //	attrs.go      each attribute's verdict (check), links' rel and target

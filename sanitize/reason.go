@@ -120,6 +120,11 @@ const (
 	// around the output; in a streamed document, also one defined only
 	// after the reference.
 	ReasonUndefinedID Reason = "undefined-id"
+	// ReasonContainer: an element the policy's container does not admit
+	// (container: p and a <div>, container: a and a link), removed with
+	// its content kept: in the page's element, a browser would close that
+	// element for it.
+	ReasonContainer Reason = "container"
 )
 
 // Reasons about URLs, besides urlnorm's ([URLReason]).
@@ -261,7 +266,7 @@ var ownReasons = []Reason{
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
 	ReasonLinkPolicy, ReasonLinkTextMismatch, ReasonClassTokens,
-	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID,
+	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
 	ReasonBadDescriptor, ReasonAmbiguousComma,

@@ -123,6 +123,7 @@ var reasonTriggers = []struct {
 	{ReasonIDPrefix, "comment-settings", `<p id="x">x</p>`},
 	{ReasonBadID, "comment-settings", `<p id="a b">x</p>`},
 	{ReasonUndefinedID, "comment-settings", `<table><tr><td headers="hostcell">x</td></tr></table>`},
+	{ReasonContainer, "container-p", `<div>x</div>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
 	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
@@ -166,6 +167,7 @@ func TestReasonTriggers(t *testing.T) {
 		}
 		return policy.Keep
 	}})
+	policies["container-p"] = mustPolicy(t, "extends: ugc\ncontainer: p\n")
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {
 		covered[r] = true
