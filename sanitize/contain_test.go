@@ -98,7 +98,7 @@ func TestContainment(t *testing.T) {
 			t.Logf("%d inputs, %d distinct outputs, %d placements", len(inputs), len(seen), placed)
 		})
 		for _, h := range hosts {
-			if h.Model == safety.Flow {
+			if h.Model == safety.Flow || testing.Short() && h.Name != "p" && h.Name != "a" {
 				continue
 			}
 			t.Run(name+"/container-"+h.Element, func(t *testing.T) {

@@ -116,6 +116,16 @@
 // never disguised (userinfo, encoded hosts and confusable hosts are
 // refused or flagged by urlnorm).
 //
+// Containment: the output's elements stay inside the element the page
+// places it in when that element admits flow content (a div, a list item,
+// a cell); for a p, a heading, a link or a button, the policy must name
+// it (container), or a block or a link in the output closes it. Under
+// ids.prefix, ids and every attribute that names one (for, form, list,
+// headers, popovertarget, aria-labelledby, ...) stay under the prefix, and
+// a reference to an id the document does not define is removed, so the
+// output binds to none of the page's elements; a streamed document keeps
+// only references to ids defined before them.
+//
 // Raw-text elements (script, style, textarea, title, xmp, noscript, ...),
 // MathML, SVG integration points and animations are never allowed: a
 // token stream cannot follow how browsers parse inside them (bluemonday
