@@ -40,9 +40,9 @@ var gadgetPayloads = []struct{ name, html string }{
 	// the harness clicks the element; the page's tooltips are
 	// its own rich ones, so it turns Bootstrap's sanitiser off (which a
 	// data attribute cannot do, see gadgetPage).
-	{"bootstrap-data-bs-html", `<button data-bs-toggle="tooltip" data-bs-trigger="click" data-bs-html="true" data-bs-title="<img src=/none onerror=alert('bootstrap')>">x</button>`},
+	{"bootstrap-data-bs-html", `<button data-bs-toggle="tooltip" data-bs-trigger="click" data-bs-html="true" data-bs-title="<img src onerror=alert('bootstrap')>">x</button>`},
 	// data-bs-template is the tooltip's whole markup, written the same way.
-	{"bootstrap-data-bs-template", `<span data-bs-toggle="tooltip" data-bs-trigger="click" data-bs-title="t" data-bs-template="<div class=tooltip><img src=/none onerror=alert('bs-template')></div>">x</span>`},
+	{"bootstrap-data-bs-template", `<button data-bs-toggle="tooltip" data-bs-trigger="click" data-bs-title="t" data-bs-template="<div class=tooltip><img src onerror=alert('bs-template')></div>">x</button>`},
 }
 
 // gadgetPage is a page that uses the libraries as comment pages do:
