@@ -36,12 +36,20 @@ var gadgetPayloads = []struct{ name, html string }{
 	{"angularjs-data-ng-init", `<div data-ng-init="$on.constructor('alert(&quot;angularjs&quot;)')()"></div>`},
 	{"angularjs-data-ng-click", `<button data-ng-click="$event.view.alert('ng-click')">x</button>`},
 	{"htmx-data-hx-vals", `<div data-hx-post="/x" data-hx-trigger="load" data-hx-vals="js:{a: alert('htmx')}"></div>`},
+	// Bootstrap writes a tooltip's title as HTML with data-bs-html, when
+	// the harness clicks the element; the page's tooltips are
+	// its own rich ones, so it turns Bootstrap's sanitiser off (which a
+	// data attribute cannot do, see gadgetPage).
+	{"bootstrap-data-bs-html", `<button data-bs-toggle="tooltip" data-bs-trigger="click" data-bs-html="true" data-bs-title="<img src onerror=alert('bootstrap')>">x</button>`},
+	// data-bs-template is the tooltip's whole markup, written the same way.
+	{"bootstrap-data-bs-template", `<button data-bs-toggle="tooltip" data-bs-trigger="click" data-bs-title="t" data-bs-template="<div class=tooltip><img src onerror=alert('bs-template')></div>">x</button>`},
 }
 
 // gadgetPage is a page that uses the libraries as comment pages do:
 // AngularJS bootstrapped on the content's container (in its CSP mode, see
 // below), Knockout bindings
-// applied to the document, htmx and Bootstrap's data APIs active. Its
+// applied to the document, htmx and Bootstrap's data APIs active, and
+// Bootstrap's tooltips started on every element that asks for one. Its
 // scripts carry the harness's sourceURL, so only code the content makes
 // them compile counts.
 func gadgetPage(t *testing.T, dir, content string) string {
@@ -57,7 +65,13 @@ func gadgetPage(t *testing.T, dir, content string) string {
 		b.WriteString("<script>" + strings.ReplaceAll(string(src), "</script", `<\/script`))
 		b.WriteString("\n//# sourceURL=" + harnessURLPrefix + "lib" + string(rune('0'+i)) + ".js\n</script>\n")
 	}
-	b.WriteString("<script>ko.applyBindings({});\n//# sourceURL=" + harnessURLPrefix + "page.js\n</script>\n")
+	// Bootstrap's tooltips are opt-in: the page starts them as
+	// Bootstrap's documentation shows, for its own markup, with
+	// sanitize: false (Bootstrap refuses that option from data
+	// attributes, so only the page can set it).
+	b.WriteString("<script>ko.applyBindings({});\n" +
+		"document.querySelectorAll('[data-bs-toggle=\"tooltip\"]').forEach(e => new bootstrap.Tooltip(e, {sanitize: false}));\n" +
+		"//# sourceURL=" + harnessURLPrefix + "page.js\n</script>\n")
 	return b.String()
 }
 

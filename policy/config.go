@@ -34,6 +34,16 @@ type Config struct {
 	// IDs keeps id and name attributes under a prefix.
 	IDs IDs `yaml:"ids,omitempty" json:"ids,omitempty"`
 
+	// Container names the element the page places the output in, when
+	// its content model is narrower than a div's: p, span, a heading,
+	// pre, a, button, label, form (the list is in container.go). The
+	// output then keeps only the elements it admits, unwrapping the
+	// others (their content stays): a div or a list in a p, a link in an
+	// a, a form in a form would make a browser close the page's element
+	// and put the rest of the output beside it. "", or a flow container
+	// (div, li, td, blockquote, ...), changes nothing.
+	Container string `yaml:"container,omitempty" json:"container,omitempty"`
+
 	// Add and Remove edit Elements, Attributes and URLs.Schemes after the
 	// rest of the file has been applied: Remove wins over Add.
 	Add    Change `yaml:"add,omitempty" json:"add,omitempty"`

@@ -138,7 +138,7 @@ func (p *Policy) String() string {
 	// Through a node tree, to write why the presets chose what they did
 	// beside each flag.
 	var doc yaml.Node
-	err := doc.Encode(p.cfg)
+	err := doc.Encode(printable(p.cfg)) // printable.go
 	if err == nil {
 		commentFlags(&doc, p.cfg.URLs.Strict)
 		enc := yaml.NewEncoder(&b)

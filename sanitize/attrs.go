@@ -288,7 +288,11 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 	case len(val) > s.r.Limits.MaxAttributeBytes:
 		return "", ReasonTooLong
 	case ids:
-		return s.id(c, val)
+		out, reason := s.id(c, val)
+		if reason == "" && key == "id" {
+			s.refs.define(out)
+		}
+		return out, reason
 	}
 	if key == "sandbox" && el.Name == embedElement {
 		// The policy's, whatever the input said.
@@ -310,6 +314,9 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		return s.classes(c, el, out)
 	}
 	out, reason := s.byKind(c, el.Name, rule, out)
+	if reason == "" && s.r.IDPrefix != "" {
+		out, reason = s.idRef(c, el.Name, out) // idref.go
+	}
 	switch {
 	case reason != "":
 		return "", reason

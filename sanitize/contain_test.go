@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/policy"
 )
 
 // containersPolicy allows the elements whose start and end tags a
@@ -96,6 +97,56 @@ func TestContainment(t *testing.T) {
 			}
 			t.Logf("%d inputs, %d distinct outputs, %d placements", len(inputs), len(seen), placed)
 		})
+		for _, h := range hosts {
+			if h.Model == safety.Flow || testing.Short() && h.Name != "p" && h.Name != "a" {
+				continue
+			}
+			t.Run(name+"/container-"+h.Element, func(t *testing.T) {
+				t.Parallel()
+				containedIn(t, withContainer(t, p, h.Element), h, inputs)
+			})
+		}
+	}
+}
+
+// withContainer returns p with its container set to the element el.
+func withContainer(tb testing.TB, p *policy.Policy, el string) *policy.Policy {
+	tb.Helper()
+	c := p.Config()
+	c.Container = el
+	pc, err := policy.Compile(c)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pc
+}
+
+// containedIn checks that, under a policy whose container is h's element,
+// every output fits h's content model and leaves the page around it
+// unchanged.
+func containedIn(t *testing.T, p *policy.Policy, h safety.Host, inputs []string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, in := range inputs {
+		out, err := String(in, p)
+		var le *LimitError
+		if errors.As(err, &le) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("String(%q): %v", in, err)
+		}
+		if seen[out] {
+			continue
+		}
+		seen[out] = true
+		if !safety.Fits(out, h.Model) {
+			t.Errorf("container %s: the output holds an element %s does not admit\ninput:  %q\noutput: %q", h.Element, h.Element, in, out)
+			continue
+		}
+		for _, leak := range safety.LeaksIn(out, h) {
+			t.Errorf("%s\ninput:  %q\noutput: %q", leak, in, out)
+		}
 	}
 }
 
@@ -111,6 +162,14 @@ func TestOrphans(t *testing.T) {
 		{"li-after-orphan", `<li/><details>x<li>y`, `<details>x<li>y</li></details>`},
 		{"dd", `<dd>d</dd>`, `d`},
 		{"dt-in-dl", `<dl><dt>t<dd>d</dl>`, `<dl><dt>t</dt><dd>d</dd></dl>`},
+		// A browser's search for an open item passes a div: in a dl, the
+		// dl stops it; alone, nothing of the output does.
+		{"dt-in-div-in-dl", `<dl><div><dt>t</dt><dd>d</dd></div></dl>`, `<dl><div><dt>t</dt><dd>d</dd></div></dl>`},
+		{"dt-in-divs-in-dl", `<dl><div><div><dt>t<dd>d</div></div></dl>`, `<dl><div><div><dt>t</dt><dd>d</dd></div></div></dl>`},
+		{"dt-in-div", `<div><dt>t</dt><dd>d</dd></div>`, `<div>td</div>`},
+		{"li-in-div-in-ul", `<ul><div><li>x</li></div></ul>`, `<ul><div><li>x</li></div></ul>`},
+		{"li-in-p-in-ol", `<ol><p><li>x</ol>`, `<ol><p></p><li>x</li></ol>`},
+		{"li-in-blockquote", `<blockquote><li>x</li></blockquote>`, `<blockquote><li>x</li></blockquote>`},
 		{"rt", `<rt>kan</rt>`, `kan`},
 		{"rp-rb-rtc", `<rp>(</rp><rb>b</rb><rtc>c</rtc>`, `(bc`},
 		{"rt-in-b", `<b><rt>kan</rt></b>`, `<b><rt>kan</rt></b>`},

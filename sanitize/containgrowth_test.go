@@ -45,5 +45,28 @@ func TestGrowthContainment(t *testing.T) {
 		{"svg-camel-nesting", 1000, func(n int) string {
 			return "<svg><text>" + strings.Repeat(`<textPath onclick="x" fill="red">a`, n)
 		}},
+		{"svg-lower-case-nesting", 1000, func(n int) string {
+			return "<svg><text>" + strings.Repeat(`<TEXTPATH onclick="x" fill="red">a`, n)
+		}},
+		{"items-past-divs", 1000, func(n int) string {
+			return "<dl>" + strings.Repeat("<div>", n) + strings.Repeat("<dt>t<dd>d", n)
+		}},
 	})
+	// Under a container, what it does not admit is unwrapped: nested
+	// blocks, lists and tables, and links in a link.
+	for _, el := range []string{"p", "a"} {
+		c.Container = el
+		pc, err := policy.Compile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkGrowth(t, pc, []growthCase{
+			{"container-" + el + "-nested-blocks", 1000, func(n int) string {
+				return strings.Repeat("<div><ul><li><table><tr><td>x", n)
+			}},
+			{"container-" + el + "-links", 1000, func(n int) string {
+				return strings.Repeat(`<b><a href="/x">l`, n)
+			}},
+		})
+	}
 }

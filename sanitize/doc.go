@@ -50,10 +50,13 @@
 //	input.go      reading: the tokenizer, the current tag, positions
 //	attrscan.go   attributes read as written, from a tag's raw bytes
 //	tags.go       start and end tags: allowed, placed, dropped
+//	container.go  elements the policy's container does not admit, unwrapped
 //	tree.go       the element tree: stack, scopes, implied end tags
 //	insert.go     insertion modes: tables, lists, forms, foreign content
 //	attrs.go      each attribute's verdict (check), links' rel and target
 //	tokens.go     class tokens, ids.prefix and same-document links
+//	idref.go      id references (for, form, aria-labelledby, ...) under
+//	              ids.prefix: the table, and which ids a document defines
 //	css.go        style attributes checked whole; styles.go per property
 //	embeds.go     iframe embeds: host, sandbox, content
 //	hooks.go      the policy's URL and element hooks
@@ -113,6 +116,16 @@
 // overlay the page; a link can still point at a harmful site, though
 // never disguised (userinfo, encoded hosts and confusable hosts are
 // refused or flagged by urlnorm).
+//
+// Containment: the output's elements stay inside the element the page
+// places it in when that element admits flow content (a div, a list item,
+// a cell); for a p, a heading, a link or a button, the policy must name
+// it (container), or a block or a link in the output closes it. Under
+// ids.prefix, ids and every attribute that names one (for, form, list,
+// headers, popovertarget, aria-labelledby, ...) stay under the prefix, and
+// a reference to an id the document does not define is removed, so the
+// output binds to none of the page's elements; a streamed document keeps
+// only references to ids defined before them.
 //
 // Raw-text elements (script, style, textarea, title, xmp, noscript, ...),
 // MathML, SVG integration points and animations are never allowed: a

@@ -173,10 +173,11 @@ func needsItemFence(name string) bool {
 
 // itemFence reports whether the pass has written an element where a
 // browser's search for an open item stops: a list boundary (ul, ol, a
-// table, a cell...), or an innermost special element that is not
-// address, div or p. Past a div it does not look further down the stack,
-// which would cost a search per item: <dl><div><dt> loses the dt's start
-// tag, as an orphan does. The frames keep both indices.
+// table, a cell...), or the innermost special element that is not
+// address, div or p, which the search passes (<dl><div><dt> keeps its
+// dt, as in a browser; <div><dt> alone does not). The frames keep both
+// indices, so this is O(1). A stop the browser does not see (a dropped
+// or hidden frame) is none: the item goes.
 func (s *pass) itemFence() bool {
 	n := len(s.tree.stack)
 	if n == 0 {
@@ -186,11 +187,11 @@ func (s *pass) itemFence() bool {
 	if top.listFence >= 0 {
 		return true
 	}
-	if top.special < 0 {
+	if top.item < 0 {
 		return false
 	}
-	sp := &s.tree.stack[top.special]
-	return !sp.dropped && !sp.hidden && sp.name != "address" && sp.name != "div" && sp.name != "p"
+	sp := &s.tree.stack[top.item]
+	return !sp.dropped && !sp.hidden
 }
 
 // needsCurrent reports whether name is a ruby part or an option, whose

@@ -34,6 +34,7 @@ type pass struct {
 	attrs attrReader     // the current tag's attributes
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
+	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
@@ -70,6 +71,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.tree.reset(s.elements.len())
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
+	s.refs.reset()
 	return s
 }
 
@@ -91,6 +93,7 @@ func (s *pass) use(p *policy.Policy) {
 // KiB, whatever the documents before it.
 func (s *pass) release() {
 	s.report = nil
+	s.refs.reset() // lets go of the document
 	s.in.release()
 	s.out.release()
 	if s.oversized() {

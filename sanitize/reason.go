@@ -117,6 +117,17 @@ const (
 	// anything but letters, digits, marks, "-", "_", ":" and "."), removed
 	// under ids.prefix.
 	ReasonBadID Reason = "bad-id"
+	// ReasonUndefinedID: under ids.prefix, a reference to an id (for,
+	// form, list, headers, aria-labelledby, ...) that the document does
+	// not define, removed so that it cannot name an element of the page
+	// around the output; in a streamed document, also one defined only
+	// after the reference.
+	ReasonUndefinedID Reason = "undefined-id"
+	// ReasonContainer: an element the policy's container does not admit
+	// (container: p and a <div>, container: a and a link), removed with
+	// its content kept: in the page's element, a browser would close that
+	// element for it.
+	ReasonContainer Reason = "container"
 )
 
 // Reasons about URLs, besides urlnorm's ([URLReason]).
@@ -258,7 +269,7 @@ var ownReasons = []Reason{
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
 	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonClassTokens,
-	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID,
+	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
 	ReasonBadDescriptor, ReasonAmbiguousComma,

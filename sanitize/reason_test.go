@@ -122,6 +122,8 @@ var reasonTriggers = []struct {
 	{ReasonNoAllowedClass, "comment-settings", `<b class="other">x</b>`},
 	{ReasonIDPrefix, "comment-settings", `<p id="x">x</p>`},
 	{ReasonBadID, "comment-settings", `<p id="a b">x</p>`},
+	{ReasonUndefinedID, "comment-settings", `<table><tr><td headers="hostcell">x</td></tr></table>`},
+	{ReasonContainer, "container-p", `<div>x</div>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
 	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
@@ -167,6 +169,7 @@ func TestReasonTriggers(t *testing.T) {
 		return policy.Keep
 	}})
 	policies["all-migration"] = allMigration(t)
+	policies["container-p"] = mustPolicy(t, "extends: ugc\ncontainer: p\n")
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {
 		covered[r] = true

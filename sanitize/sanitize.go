@@ -203,6 +203,7 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 	} else {
 		s = newPass(twin{f, c}, nil, doc, p, report)
 	}
+	s.refs.doc, s.refs.ctx = doc, ctx // references may name ids defined after them
 	marked, err := s.run()
 	if err != nil {
 		return err

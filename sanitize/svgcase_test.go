@@ -38,9 +38,14 @@ func TestSVGCamelCase(t *testing.T) {
 				`<svg><` + c + ` fill="red">a</` + c + `></svg>`},
 			{"left-open", `<svg><` + c + ` fill="red">a</svg>`, `<svg><` + c + ` fill="red">a</` + c + `></svg>`},
 			{"lower-kept", `<svg><` + n + ` id="x">a</` + n + `></svg>`, `<svg><` + n + `>a</` + n + `></svg>`},
-			// A start tag left open is closed by a written end tag in the
-			// browser's (camel) case, whatever the start tag's.
-			{"lower-left-open", `<svg><` + n + `>a</svg>`, `<svg><` + n + `>a</` + c + `></svg>`},
+			// An end tag the pass writes is spelled as the start tag
+			// was, so the pair agrees.
+			{"lower-left-open", `<svg><` + n + `>a</svg>`, `<svg><` + n + `>a</` + n + `></svg>`},
+			{"upper-left-open", `<svg><` + strings.ToUpper(n) + `>a</svg>`, `<svg><` + strings.ToUpper(n) + `>a</` + strings.ToUpper(n) + `></svg>`},
+			{"upper-end-tag-rewritten", `<svg><` + n + `>a</` + strings.ToUpper(n) + ` x=1></svg>`, `<svg><` + n + `>a</` + n + `></svg>`},
+			{"upper-start-attribute-removed", `<svg><` + strings.ToUpper(n) + ` onclick="x">a</svg>`,
+				`<svg><` + strings.ToUpper(n) + `>a</` + strings.ToUpper(n) + `></svg>`},
+			{"camel-end-tag-rewritten", `<svg><` + c + `>a</` + strings.ToUpper(n) + `/></svg>`, `<svg><` + c + `>a</` + c + `></svg>`},
 			{"kept", `<svg><` + c + `>a</` + c + `></svg>`, `<svg><` + c + `>a</` + c + `></svg>`},
 		}
 		for _, tc := range tests {

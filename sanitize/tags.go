@@ -51,6 +51,10 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.dropElement(name, selfClosing)
 		return
 	}
+	if s.r.Outside[a.el.Name] && (!s.tree.foreignContent() || elemInfos[name]&infoBreakout != 0) {
+		s.outsideContainer(a.el.Name, a.info&infoVoid != 0) // container.go
+		return
+	}
 	s.startAllowed(a, selfClosing, tokSelfClosing)
 }
 
@@ -115,6 +119,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 	if !void {
 		s.push(name, foreign)
+		if foreign {
+			s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
+		}
 	}
 }
 

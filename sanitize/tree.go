@@ -57,6 +57,14 @@ type open struct {
 	// Indices of the innermost special element (HTML §13.2.4.2, or any
 	// SVG element) and marker element (§13.2.4.3) at or below it, or -1.
 	special, marker int32
+	// item is the index of the innermost element at or below it where a
+	// browser's search for an open list or description item stops (a
+	// special element other than address, div and p), or -1 (itemFence).
+	item int32
+	// spelled is an SVG element's name as its start tag spelled it, if
+	// not in the browser's camel case (<textpath>, <TEXTPATH>), or "":
+	// an end tag the pass writes for it is spelled alike (svgEndTag).
+	spelled string
 }
 
 // The pass keeps a stack of the elements it has written and not closed,
@@ -79,11 +87,11 @@ func (s *pass) push(name string, foreign bool) {
 // insertion mode and, for a dropped frame, the current node.
 func (s *pass) pushFrame(f open) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
-	f.special, f.marker = -1, -1
+	f.special, f.marker, f.item = -1, -1, -1
 	if n := len(s.tree.stack); n > 0 {
 		b := &s.tree.stack[n-1]
 		f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = b.cur, b.mode, b.link, b.fence, b.scopeFence, b.listFence
-		f.special, f.marker = b.special, b.marker
+		f.special, f.marker, f.item = b.special, b.marker, b.item
 	}
 	i := int32(len(s.tree.stack))
 	fp := frameProps.at(f.name)
@@ -119,6 +127,9 @@ func (s *pass) pushFrame(f open) {
 	}
 	if fp&propSpecial != 0 || f.foreign {
 		f.special = i
+		if f.foreign || f.name != "address" && f.name != "div" && f.name != "p" {
+			f.item = i
+		}
 	}
 	if fp&propMarker != 0 && !f.dropped && !f.foreign && !f.implied {
 		f.marker = i
@@ -220,7 +231,7 @@ func (s *pass) closeTop(implicit bool) {
 	s.out.tagBuf = append(b, '>')
 	s.out.dst.c.Write(s.out.tagBuf)
 	if top.foreign {
-		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name)
+		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name, top.spelled)
 	}
 	s.out.hazard = noHazard
 	if !implicit && plainEndTag(s.out.endRaw) {
@@ -564,15 +575,37 @@ var contentDroppedName = newNameMap(func() map[string]string {
 }())
 
 // svgEndTag returns the end tag b for the SVG element name, in the
-// faithful form: in camel case if a browser names the element so, as its
-// start tag is usually written (<textPath>…</textPath>).
-func svgEndTag(b []byte, name string) []byte {
-	if c, ok := svgCamel[name]; ok {
+// faithful form: spelled as its start tag was (spelled, if not ""), or
+// else in camel case if a browser names the element so, as its start tag
+// is usually written (<textPath>…</textPath>). A browser reads either
+// case alike; the pair agrees for a reader or a tool that reads the
+// output as XML.
+func svgEndTag(b []byte, name, spelled string) []byte {
+	c, ok := svgCamel[name]
+	if spelled != "" {
+		c, ok = spelled, true
+	}
+	if ok {
 		b = append(b[:0], '<', '/')
 		b = append(b, c...)
 		b = append(b, '>')
 	}
 	return b
+}
+
+// startSpelling returns how the start tag tag spells the SVG element
+// name, if a browser names it in camel case and tag spells it otherwise,
+// or "" (see open.spelled).
+func startSpelling(name string, tag []byte) string {
+	c, ok := svgCamel[name]
+	if !ok {
+		return ""
+	}
+	w := writtenName(name, tag)
+	if w == nil || string(w) == c {
+		return ""
+	}
+	return string(w)
 }
 
 // svgCamel maps the lower-cased names of the SVG elements a browser

@@ -59,6 +59,7 @@ type Rules struct {
 	AnyScheme   bool              // urls.schemes is ["*"]: URL.Schemes is nil, DenySchemes refuses
 	DenySchemes map[string]bool   // schemes refused under AnyScheme, the safety floor included
 	CrossOrigin bool              // img, audio and video get crossorigin="anonymous"
+	Outside     map[string]bool   // allowed elements the policy's container does not admit: unwrapped
 
 	// Stage runs the policy's bluemonday allowlist over HTML from r and
 	// writes the result to w. Alone it is not a sanitiser (it keeps URLs

@@ -11,11 +11,15 @@ import (
 // then Close. Open gives the element that holds the output the attribute
 // data-page="a" and the host's outermost element data-page="w". Model says
 // which outputs the element may hold by the HTML content models (WHATWG
-// HTML §4): a page that puts a <div> in a <p> or a link in a link has
-// already left the tree it wrote, whatever the output does.
+// HTML §4): a page that puts a <div> in a <p> or a link in a link leaves
+// the tree it wrote, unless its policy names the container
+// (policy.Config.Container), which keeps the output to what Model admits.
 type Host struct {
 	Name, Open, Close string
 	Model             Model
+	// Element is the element that holds the output, as a policy's
+	// container setting names it (policy.Config.Container).
+	Element string
 }
 
 // Model is a content model, as far as containment depends on it.
@@ -37,21 +41,21 @@ const (
 // Hosts are the containers the containment check places output in.
 func Hosts() []Host {
 	return []Host{
-		{"div", `<div data-page="w" data-page-a>`, `</div>`, Flow},
-		{"p", `<p data-page="w" data-page-a>`, `</p>`, Phrasing},
-		{"span", `<span data-page="w" data-page-a>`, `</span>`, Phrasing},
-		{"a", `<a href="/page" data-page="w" data-page-a>`, `</a>`, PhrasingNoInteractive},
-		{"ul-li", `<ul data-page="w"><li data-page-a>`, `</li></ul>`, Flow},
-		{"ol-li", `<ol data-page="w"><li data-page-a>`, `</li></ol>`, Flow},
-		{"td", `<table data-page="w"><tbody><tr><td data-page-a>`, `</td></tr></tbody></table>`, Flow},
-		{"dl-dd", `<dl data-page="w"><dt>term</dt><dd data-page-a>`, `</dd></dl>`, Flow},
-		{"ruby", `<ruby data-page="w" data-page-a>`, `</ruby>`, Phrasing},
-		{"button", `<button data-page="w" data-page-a>`, `</button>`, PhrasingNoInteractive},
-		{"form", `<form action="/page" data-page="w" data-page-a>`, `</form>`, FlowNoForm},
-		{"details", `<details data-page="w" data-page-a><summary>page</summary>`, `</details>`, Flow},
-		{"blockquote", `<blockquote data-page="w" data-page-a>`, `</blockquote>`, Flow},
-		{"pre", `<pre data-page="w" data-page-a>`, `</pre>`, Phrasing},
-		{"h1", `<h1 data-page="w" data-page-a>`, `</h1>`, Phrasing},
+		{"div", `<div data-page="w" data-page-a>`, `</div>`, Flow, "div"},
+		{"p", `<p data-page="w" data-page-a>`, `</p>`, Phrasing, "p"},
+		{"span", `<span data-page="w" data-page-a>`, `</span>`, Phrasing, "span"},
+		{"a", `<a href="/page" data-page="w" data-page-a>`, `</a>`, PhrasingNoInteractive, "a"},
+		{"ul-li", `<ul data-page="w"><li data-page-a>`, `</li></ul>`, Flow, "li"},
+		{"ol-li", `<ol data-page="w"><li data-page-a>`, `</li></ol>`, Flow, "li"},
+		{"td", `<table data-page="w"><tbody><tr><td data-page-a>`, `</td></tr></tbody></table>`, Flow, "td"},
+		{"dl-dd", `<dl data-page="w"><dt>term</dt><dd data-page-a>`, `</dd></dl>`, Flow, "dd"},
+		{"ruby", `<ruby data-page="w" data-page-a>`, `</ruby>`, Phrasing, "ruby"},
+		{"button", `<button data-page="w" data-page-a>`, `</button>`, PhrasingNoInteractive, "button"},
+		{"form", `<form action="/page" data-page="w" data-page-a>`, `</form>`, FlowNoForm, "form"},
+		{"details", `<details data-page="w" data-page-a><summary>page</summary>`, `</details>`, Flow, "details"},
+		{"blockquote", `<blockquote data-page="w" data-page-a>`, `</blockquote>`, Flow, "blockquote"},
+		{"pre", `<pre data-page="w" data-page-a>`, `</pre>`, Phrasing, "pre"},
+		{"h1", `<h1 data-page="w" data-page-a>`, `</h1>`, Phrasing, "h1"},
 	}
 }
 
