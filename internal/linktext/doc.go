@@ -12,6 +12,9 @@
 //
 // # What names a host
 //
+// Text under a RIGHT-TO-LEFT OVERRIDE is read twice, as stored and as
+// shown (reversed): "\u202emoc.lapyap" shows "paypal.com".
+//
 // The text is read word by word (words are separated by white space;
 // quotes, brackets and sentence punctuation around a word are not part
 // of it). A word names a host when it is

@@ -15,7 +15,17 @@ import (
 // form (lower case, Punycode, IPv4 dotted-decimal), and returns the
 // extended slice. Its time is linear in len(text).
 func Hosts(dst []string, text string) []string {
-	t := Read(text)
+	dst = sentenceHosts(dst, Read(text))
+	if v, ok := overridden(text); ok {
+		// Text in a RIGHT-TO-LEFT OVERRIDE is shown reversed:
+		// "\u202emoc.lapyap" looks like "paypal.com". Both readings count.
+		dst = sentenceHosts(dst, Read(v))
+	}
+	return dst
+}
+
+// sentenceHosts appends the hosts that the words of t name.
+func sentenceHosts(dst []string, t string) []string {
 	for len(t) > 0 {
 		start := strings.IndexFunc(t, notSpace)
 		if start < 0 {

@@ -68,6 +68,9 @@ func TestHostsNamed(t *testing.T) {
 		{"one-dot-leader", "good.example․com", []string{"good.example.com"}},
 		{"fullwidth-url", "ｈｔｔｐｓ://good.example/", []string{"good.example"}},
 		{"rtl-override", "\u202ehttps://paypal.com/\u202c", []string{"paypal.com"}},
+		{"rtl-override-reversed", "\u202emoc.lapyap\u202c", []string{"paypal.com"}},
+		{"rtl-override-reversed-url", "Sign in: \u202emoc.lapyap//:sptth", []string{"paypal.com"}},
+		{"rtl-override-nested", "a \u202e\u202bmoc\u202c.lapyap\u202c b", []string{"paypal.com"}},
 		{"zero-width-inside", "pay\u200bpal.com", []string{"paypal.com"}},
 		{"public-suffix-path", "github.io/paypal", []string{"github.io"}},
 		{"sentence-url", "Sign in at https://paypal.com/signin", []string{"paypal.com"}},
@@ -188,6 +191,7 @@ func TestHostsGrowth(t *testing.T) {
 		{"dots", func(n int) string { return strings.Repeat(".", n) }},
 		{"schemes", func(n int) string { return strings.Repeat("a:", n) + "//x.com" }},
 		{"non-ascii", func(n int) string { return strings.Repeat("ｐａｙ。\u202e\u0301", n) }},
+		{"overrides", func(n int) string { return strings.Repeat("\u202emoc.a\u202c\u202e\u202b", n) }},
 		{"marks", func(n int) string { return "a" + strings.Repeat("\u0301", n) + ".com" }},
 	}
 	for _, tc := range tests {

@@ -2,6 +2,7 @@ package linktext
 
 import (
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -85,4 +86,66 @@ func ascii(s string) bool {
 		}
 	}
 	return true
+}
+
+// Bidi formatting characters (UAX #9 §2): the override that shows text
+// right to left, and the terminator of embeddings and overrides.
+const (
+	rlo = '\u202e'
+	pdf = '\u202c'
+)
+
+// overridden returns text as it is shown, if it holds a RIGHT-TO-LEFT
+// OVERRIDE: each overridden run, up to its POP DIRECTIONAL FORMATTING or
+// the end of the paragraph, reversed (UAX #9 rules X6 and L2: the
+// override makes every character right to left, so the run is shown
+// from its end). Nested embeddings and mirrored brackets are not
+// modelled: each run is reversed as a whole, once.
+func overridden(text string) (string, bool) {
+	if !strings.ContainsRune(text, rlo) {
+		return "", false
+	}
+	b := make([]byte, 0, len(text))
+	for len(text) > 0 {
+		i := strings.IndexRune(text, rlo)
+		if i < 0 {
+			b = append(b, text...)
+			break
+		}
+		b = append(b, text[:i]...)
+		text = text[i+len(string(rlo)):]
+		end := runEnd(text)
+		b = appendReversed(b, text[:end])
+		text = text[end:]
+	}
+	return string(b), true
+}
+
+// runEnd returns where the overridden run at the start of s ends: at the
+// PDF that closes it, or at a paragraph separator.
+func runEnd(s string) int {
+	depth := 1
+	for i, r := range s {
+		switch r {
+		case '\u202a', '\u202b', '\u202d', rlo:
+			depth++
+		case pdf:
+			if depth--; depth == 0 {
+				return i
+			}
+		case '\n', '\r', '\u2029', '\u001c', '\u001d', '\u001e', '\u0085':
+			return i
+		}
+	}
+	return len(s)
+}
+
+// appendReversed appends the runes of s to b in reverse order.
+func appendReversed(b []byte, s string) []byte {
+	for len(s) > 0 {
+		r, n := utf8.DecodeLastRuneInString(s)
+		b = utf8.AppendRune(b, r)
+		s = s[:len(s)-n]
+	}
+	return b
 }
