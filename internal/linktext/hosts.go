@@ -159,18 +159,16 @@ func appendHost(dst []string, w string, strong bool) []string {
 	if !strong && !hasPort && labels == 2 && len(last) == 2 && upper(last) {
 		return dst // a nickname: "stats.SE", "CS.SE"
 	}
+	if !strong && ascii(last) && !asciiTLDMayName(last, hasPort) {
+		return dst // before the parse, which most such words never need
+	}
 	h, ok := canonical(host)
 	if !ok {
 		return dst
 	}
 	tld := h[strings.LastIndexByte(h, '.')+1:]
-	switch {
-	case !knownTLD(tld):
+	if !strong && !tldMayName(tld, hasPort) || !knownTLD(tld) { // last: the list's look-up allocates
 		return dst
-	case !strong && fileExtensions[tld]:
-		return dst // "setup.py", "main.rs:42"
-	case !strong && !hasPort && !readableTLD(tld):
-		return dst // "model.fit", "plt.show"
 	}
 	return append(dst, h)
 }
@@ -181,11 +179,40 @@ func canonical(host string) (string, bool) {
 	if host == "" {
 		return "", false
 	}
+	if plainASCII(host) {
+		// A name of ASCII letters, digits and hyphens, no label Punycode:
+		// its canonical form is its lower case (URL Standard, domain to
+		// ASCII), without a parse.
+		return strings.ToLower(host), true
+	}
 	r, err := urlnorm.Inspect("http://"+host+"/", urlnorm.Options{})
 	if err != nil || r.Host == "" {
 		return "", false
 	}
 	return r.Host, true
+}
+
+// plainASCII reports whether host is a domain name of ASCII letters,
+// digits and hyphens with no Punycode label and no empty one, which is
+// canonical once lower-cased.
+func plainASCII(host string) bool {
+	label := 0
+	for i := 0; i < len(host); i++ {
+		switch c := host[i]; {
+		case c == '.':
+			if label == 0 {
+				return false
+			}
+			label = 0
+			continue
+		case c == '-' && label == 3 && host[i-1] == '-':
+			return false // "xn--", and every "??--" label, go through IDNA
+		case !isLetter(c) && !('0' <= c && c <= '9') && c != '-':
+			return false
+		}
+		label++
+	}
+	return label > 0
 }
 
 // domainChars reports whether s holds only what a domain name written
@@ -269,6 +296,27 @@ var legacyTLDs = map[string]bool{
 var fileExtensions = map[string]bool{
 	"cc": true, "md": true, "mk": true, "ml": true, "mov": true, "pl": true, "pm": true,
 	"ps": true, "py": true, "rs": true, "sh": true, "so": true, "zip": true,
+}
+
+// tldMayName reports whether a name with no scheme, "www." or path, and
+// the top-level domain tld, may name a host: not a file name ("setup.py",
+// "main.rs:42"), and, without a port, not code ("model.fit").
+func tldMayName(tld string, hasPort bool) bool {
+	return !fileExtensions[tld] && (hasPort || readableTLD(tld))
+}
+
+// asciiTLDMayName is tldMayName for an ASCII ending in any case,
+// without allocating.
+func asciiTLDMayName(last string, hasPort bool) bool {
+	var buf [len("localhost")]byte
+	if len(last) > len(buf) {
+		return hasPort // longer than any readable or file-name ending
+	}
+	for i := 0; i < len(last); i++ {
+		buf[i] = last[i] | 0x20 // letters, digits and '-' only
+	}
+	b := buf[:len(last)]
+	return !fileExtensions[string(b)] && (hasPort || len(b) == 2 || legacyTLDs[string(b)] || reservedTLDs[string(b)])
 }
 
 // knownTLD reports whether tld (canonical) is run by an ICANN registry,

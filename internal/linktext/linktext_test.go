@@ -90,6 +90,8 @@ func TestHostsNamed(t *testing.T) {
 		{"idn-upper", "https://MÜNCHEN.de/", []string{"xn--mnchen-3ya.de"}},
 		{"idn-tld", "пример.рф/", []string{"xn--e1afmkfd.xn--p1ai"}},
 		{"cctld", "bbc.co.uk", []string{"bbc.co.uk"}},
+		{"punycode", "XN--MNCHEN-3YA.de", []string{"xn--mnchen-3ya.de"}},
+		{"punycode-invalid", "xn--zz.example/", []string{"xn--zz.example"}},
 		{"reserved", "bank.example", []string{"bank.example"}},
 		{"new-gtld-with-path", "model.fit/pricing", []string{"model.fit"}},
 		{"new-gtld-with-scheme", "https://plt.show", []string{"plt.show"}},
@@ -224,4 +226,20 @@ func FuzzHosts(f *testing.F) {
 			t.Errorf("Read is not idempotent on %q: %q, then %q", text, r, Read(r))
 		}
 	})
+}
+
+func TestPlainASCII(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"paypal.com", true}, {"PayPal.COM", true}, {"a-b.example", true}, {"a--b.example", true},
+		{"xn--mnchen-3ya.de", false}, {"XN--p1ai", false}, {"ab--c.example", false},
+		{"a..b", false}, {".a", false}, {"a.", false}, {"a_b.com", false}, {"münchen.de", false},
+	}
+	for _, tc := range tests {
+		if got := plainASCII(tc.in); got != tc.want {
+			t.Errorf("plainASCII(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
 }

@@ -19,9 +19,9 @@ import (
 // the byte order mark, tags), variation selectors and the other
 // default-ignorable code points. Letter case is kept.
 //
-// ASCII text is returned as it is, without copying.
+// Text that reads as it is written is returned without copying.
 func Read(text string) string {
-	if ascii(text) {
+	if ascii(text) || !special(text) && norm.NFKC.QuickSpanString(text) == len(text) {
 		return text
 	}
 	// Mapped before NFKC, which turns some look-alikes into letters
@@ -53,6 +53,20 @@ func appendRead(b []byte, s string) []byte {
 		}
 	}
 	return b
+}
+
+// special reports whether s holds a character that Read removes or
+// replaces before normalising.
+func special(s string) bool {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		if _, ok := lookalike(r); ok || invisible(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // invisible reports whether r is drawn as nothing (or as a change of
