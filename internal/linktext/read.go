@@ -1,5 +1,7 @@
 package linktext
 
+//go:generate go run gen_lookalikes.go
+
 import (
 	"slices"
 	"strings"
