@@ -280,3 +280,26 @@ func linksNamingHosts(doc []byte) int {
 		}
 	}
 }
+
+// TestLinkTextGrowth: the link-text check stays linear in the length of
+// one link's text, in the number of hosts it names, in the number of
+// images in it, and in the number of links.
+func TestLinkTextGrowth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test; runs without -short")
+	}
+	checkGrowth(t, preset(t, "ugc"), []growthCase{
+		{"hosts-in-one-link", 256, func(n int) string {
+			return `<a href="https://example.com/">` + strings.Repeat("see example.com and www.example.com/x ", n) + "</a>"
+		}},
+		{"text-in-one-link", 4096, func(n int) string {
+			return `<a href="https://example.com/">` + strings.Repeat("w ", n) + "paypal.com</a>"
+		}},
+		{"images-in-one-link", 256, func(n int) string {
+			return `<a href="https://example.com/">` + strings.Repeat(`<img src="/a.png" alt="example.com">`, n) + "</a>"
+		}},
+		{"links", 256, func(n int) string {
+			return strings.Repeat(`<a href="https://evil.example/">Sign in at paypal.com</a> `, n)
+		}},
+	})
+}

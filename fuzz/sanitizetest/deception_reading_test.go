@@ -7,6 +7,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/jsonl"
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
 )
 
 // readingGaps lists the deceptive links of reading.jsonl that the ugc
@@ -28,8 +29,8 @@ var readingClasses = []string{
 
 // TestDeceptionReadingSet: under ugc, every deceptive link of
 // reading.jsonl is removed or reported, every ordinary one keeps its
-// href, and every href kept leads where the browser goes (the WHATWG
-// oracle).
+// href, every href kept leads where the browser goes (the WHATWG
+// oracle), and sanitising the output again changes nothing.
 func TestDeceptionReadingSet(t *testing.T) {
 	links, err := jsonl.Read[deceptionLink](filepath.Join("..", "..", "testdata", "deception", "reading.jsonl"))
 	if err != nil {
@@ -44,6 +45,10 @@ func TestDeceptionReadingSet(t *testing.T) {
 	for _, l := range links {
 		t.Run(l.ID, func(t *testing.T) {
 			got := judgeLink(t, l, p)
+			if again, err := sanitize.String(got.out, p); err != nil || again != got.out {
+				// A link kept must read the same the next time.
+				t.Errorf("not idempotent: %q -> %q, %v", got.out, again, err)
+			}
 			if l.Label == "ordinary" {
 				n.ordinary++
 				if !got.kept {
