@@ -15,6 +15,9 @@ import (
 // form (lower case, Punycode, IPv4 dotted-decimal), and returns the
 // extended slice. Its time is linear in len(text).
 func Hosts(dst []string, text string) []string {
+	if !mayName(text) {
+		return dst // most link text: ASCII without ". : @ /"
+	}
 	dst = sentenceHosts(dst, Read(text))
 	if v, ok := overridden(text); ok {
 		// Text in a RIGHT-TO-LEFT OVERRIDE is shown reversed:
@@ -24,25 +27,48 @@ func Hosts(dst []string, text string) []string {
 	return dst
 }
 
+// mayName reports whether text may name a host: it holds a character
+// every host-naming word holds (". : @ /", see wordHosts) or a
+// non-ASCII one, which may read as one.
+func mayName(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c >= utf8.RuneSelf || c == '.' || c == ':' || c == '@' || c == '/' {
+			return true
+		}
+	}
+	return false
+}
+
 // sentenceHosts appends the hosts that the words of t name.
 func sentenceHosts(dst []string, t string) []string {
-	for len(t) > 0 {
-		start := strings.IndexFunc(t, notSpace)
-		if start < 0 {
-			break
+	start := -1 // where the current word starts
+	for i := 0; i < len(t); {
+		var space bool
+		n := 1
+		if c := t[i]; c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(t[i:])
+			space = unicode.IsSpace(r)
 		}
-		t = t[start:]
-		end := strings.IndexFunc(t, unicode.IsSpace)
-		if end < 0 {
-			end = len(t)
+		switch {
+		case space && start >= 0:
+			dst = wordHosts(dst, t[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
 		}
-		dst = wordHosts(dst, t[:end])
-		t = t[end:]
+		i += n
+	}
+	if start >= 0 {
+		dst = wordHosts(dst, t[start:])
 	}
 	return dst
 }
 
-func notSpace(r rune) bool { return !unicode.IsSpace(r) }
+// asciiSpace marks the ASCII white space of unicode.IsSpace.
+var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
 
 // Characters around a word that are not part of it: quotes, brackets,
 // and sentence punctuation after it ("Visit paypal.com.").

@@ -243,3 +243,18 @@ func TestPlainASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestMayName: the quick test lets through every text Hosts could find a
+// host in.
+func TestMayName(t *testing.T) {
+	for _, in := range []string{"a.b", "x:y", "a@b", "a/b", "paypal。com", "é"} {
+		if !mayName(in) {
+			t.Errorf("mayName(%q) = false, want true", in)
+		}
+	}
+	for _, in := range []string{"", "Sean Owen", "click here", "2,487 edits"} {
+		if mayName(in) {
+			t.Errorf("mayName(%q) = true, want false", in)
+		}
+	}
+}
