@@ -220,8 +220,13 @@ func canonical(host string) (string, bool) {
 
 // plainASCII reports whether host is a domain name of ASCII letters,
 // digits and hyphens with no Punycode label and no empty one, which is
-// canonical once lower-cased.
+// canonical once lower-cased. A last label that starts with a digit
+// ("0x7f.1", "127.1") makes the host an IPv4 address to the URL
+// parser (URL Standard, ends in a number): not plain.
 func plainASCII(host string) bool {
+	if i := strings.LastIndexByte(host, '.') + 1; i < len(host) && '0' <= host[i] && host[i] <= '9' {
+		return false
+	}
 	label := 0
 	for i := 0; i < len(host); i++ {
 		switch c := host[i]; {

@@ -86,6 +86,7 @@ func TestHostsNamed(t *testing.T) {
 		{"ipv4", "http://127.0.0.1/", []string{"127.0.0.1"}},
 		{"bare-ipv4", "192.168.0.1", []string{"192.168.0.1"}},
 		{"ipv6", "http://[::1]/", []string{"[::1]"}},
+		{"numeric-ipv4-url", "http://0x7f.1/", []string{"127.0.0.1"}},
 		{"idn", "münchen.de", []string{"xn--mnchen-3ya.de"}},
 		{"idn-upper", "https://MÜNCHEN.de/", []string{"xn--mnchen-3ya.de"}},
 		{"idn-tld", "пример.рф/", []string{"xn--e1afmkfd.xn--p1ai"}},
@@ -236,6 +237,7 @@ func TestPlainASCII(t *testing.T) {
 		{"paypal.com", true}, {"PayPal.COM", true}, {"a-b.example", true}, {"a--b.example", true},
 		{"xn--mnchen-3ya.de", false}, {"XN--p1ai", false}, {"ab--c.example", false},
 		{"a..b", false}, {".a", false}, {"a.", false}, {"a_b.com", false}, {"münchen.de", false},
+		{"0x7f.1", false}, {"127.1", false}, {"a.0x7f", false}, {"1a.com", true},
 	}
 	for _, tc := range tests {
 		if got := plainASCII(tc.in); got != tc.want {
