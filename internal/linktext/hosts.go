@@ -32,11 +32,46 @@ func Hosts(dst []string, text string) []string {
 // non-ASCII one, which may read as one.
 func mayName(text string) bool {
 	for i := 0; i < len(text); i++ {
-		if c := text[i]; c >= utf8.RuneSelf || c == '.' || c == ':' || c == '@' || c == '/' {
+		if nameByte[text[i]] {
 			return true
 		}
 	}
 	return false
+}
+
+// nameByte marks the bytes mayName looks for: ". : @ /" and every byte
+// of a non-ASCII character.
+var nameByte = func() (t [256]bool) {
+	for c := utf8.RuneSelf; c < len(t); c++ {
+		t[c] = true
+	}
+	t['.'], t[':'], t['@'], t['/'] = true, true, true, true
+	return t
+}()
+
+// trimPunct returns w without the characters around a word that are not
+// part of it: quotes and brackets, and sentence punctuation after it
+// ("Visit paypal.com.").
+func trimPunct(w string) string {
+	for len(w) > 0 {
+		r, n := utf8.DecodeRuneInString(w)
+		switch r {
+		case '(', '[', '{', '<', '"', '\'', '*', '_', '¡', '¿', '«', '‹', '“', '‘', '„':
+			w = w[n:]
+			continue
+		}
+		break
+	}
+	for len(w) > 0 {
+		r, n := utf8.DecodeLastRuneInString(w)
+		switch r {
+		case '.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '"', '\'', '*', '_', '»', '›', '”', '’', '…':
+			w = w[:len(w)-n]
+			continue
+		}
+		break
+	}
+	return w
 }
 
 // sentenceHosts appends the hosts that the words of t name.
@@ -70,20 +105,12 @@ func sentenceHosts(dst []string, t string) []string {
 // asciiSpace marks the ASCII white space of unicode.IsSpace.
 var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
 
-// Characters around a word that are not part of it: quotes, brackets,
-// and sentence punctuation after it ("Visit paypal.com.").
-const (
-	leadPunct  = `([{<"'*_¡¿«‹“‘„`
-	trailPunct = `.,;:!?)]}>"'*_»›”’…`
-)
-
 // wordHosts appends the hosts that one word names.
 func wordHosts(dst []string, w string) []string {
-	w = strings.TrimLeft(w, leadPunct)
-	w = strings.TrimRight(w, trailPunct)
-	if !strings.ContainsAny(w, ".:@/") {
+	if !mayName(w) {
 		return dst // quick exit: most words name nothing
 	}
+	w = trimPunct(w)
 	if i := strings.Index(w, "//"); i == 0 || i > 0 && afterScheme(w[:i]) {
 		return authorityHosts(dst, w[i+2:])
 	}
