@@ -232,13 +232,13 @@ type Links struct {
 	// host of URLs.Base. A link is external when a browser would leave the
 	// page's site: it has a host ("https://x", "//x", "\\x") not listed.
 	InternalHosts []string `yaml:"internal_hosts,flow,omitempty" json:"internal_hosts,omitempty"`
-	// TextMismatch decides what happens to a link whose visible text is
-	// itself a URL or a host name ("https://bank.example/login",
-	// "www.bank.example") naming another host than its href: "reject"
-	// (the default: the href is dropped, the text kept), "rewrite" (the
-	// text is replaced by the href), "report" (kept and reported) or
-	// "ignore". Hosts are compared canonicalised, without a leading
-	// "www.".
+	// TextMismatch decides what happens to a link whose visible text
+	// names another site than its href ("https://bank.example/login",
+	// "Sign in at bank.example"): "reject" (the default: the href is
+	// dropped, the text kept), "rewrite" (the text is replaced by the
+	// href), "report" (kept and reported) or "ignore". Text is read as a
+	// person reads it and hosts are compared by registrable domain
+	// (docs/urls.md, "What link text counts as naming a host").
 	TextMismatch string `yaml:"text_mismatch,omitempty" json:"text_mismatch,omitempty"`
 }
 

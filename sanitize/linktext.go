@@ -5,34 +5,33 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/publicsuffix"
 
+	"github.com/htmlclean/htmlclean/internal/linktext"
 	"github.com/htmlclean/htmlclean/internal/rules"
-	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// A link whose visible text is itself a URL or a host name says where it
-// goes twice, and the reader believes the text:
-// <a href="https://evil.example/">https://bank.example/login</a>.
+// A link whose visible text names a site says where it goes twice, and
+// the reader believes the text:
+// <a href="https://evil.example/">https://bank.example/login</a>,
+// <a href="https://evil.example/">Sign in at bank.example</a>.
+// internal/linktext reads the text as a person does and finds the hosts
+// it names.
 // The pass holds back the content of every checked link until the link
 // closes, collecting its text, and then applies the policy's
 // Links.TextMismatch (reject, rewrite, report) when the text names
 // another host than the href.
 
-// Bounds on what is held back. A link's text longer than maxLinkText is
-// not a URL anyone reads as one; markup past maxLinkHeld ends the wait:
+// The bound on what is held back: markup past maxLinkHeld ends the wait,
 // each open link is decided on what it showed so far (see overflow).
-const (
-	maxLinkText = 2 << 10
-	maxLinkHeld = 256 << 10
-)
+const maxLinkHeld = 256 << 10
 
 // heldLink is a checked link whose end has not come yet.
 type heldLink struct {
 	fStart, cStart int    // where its start tag begins in buf.f and buf.c
 	fTag, cTag     int    // the start tag's length in each
 	before         hazard // the faithful form's hazard before its start tag
-	textStart      int    // where its text begins in linkText
+	textStart      int    // where its text begins in linkState.text
+	altStart       int    // where its images' alt text begins in linkState.alt
 	depth          int    // its frame's index on the stack
 	hostAt, end    int    // its href is strs[hrefAt:hostAt], its host strs[hostAt:end]
 	hrefAt         int
@@ -45,6 +44,9 @@ type linkState struct {
 	held []heldLink
 	f, c sink
 	text []byte // the text of every held link, the innermost's at the end
+	alt  []byte // the alt text of the images in held links, likewise
+	// The hosts the text being decided names (reused).
+	hosts []string
 	// The hrefs and hosts of the held links (in one buffer, rather than
 	// two strings copied per link).
 	strs []byte
@@ -62,12 +64,13 @@ func (l *linkState) resetBuffers() {
 }
 
 func (l *linkState) oversized() bool {
-	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes || cap(l.strs) > maxPooledBytes
+	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes || cap(l.strs) > maxPooledBytes ||
+		cap(l.alt) > maxPooledBytes
 }
 
 // reset readies the part for a document.
 func (l *linkState) reset() {
-	l.held, l.text = l.held[:0], l.text[:0]
+	l.held, l.text, l.alt = l.held[:0], l.text[:0], l.alt[:0]
 	l.resetBuffers()
 }
 
@@ -78,12 +81,12 @@ func (s *pass) beginLink(href, host string) {
 	if len(l.held) == 0 {
 		s.out.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
-		l.text, l.strs = l.text[:0], l.strs[:0]
+		l.text, l.alt, l.strs = l.text[:0], l.alt[:0], l.strs[:0]
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard,
-		textStart: len(l.text), depth: len(s.tree.stack),
+		textStart: len(l.text), altStart: len(l.alt), depth: len(s.tree.stack),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col})
 }
 
@@ -116,7 +119,12 @@ func (s *pass) endLink(depth int) {
 	h := l.held[len(l.held)-1]
 	l.held = l.held[:len(l.held)-1]
 	// l.text stays as it is while the link is decided; the report copies.
-	s.decideLink(h, transient(l.text[h.textStart:]), false)
+	if s.decideLink(h, transient(l.text[h.textStart:]), false) {
+		// The text stays this link's: an enclosing link (through a table
+		// cell) does not show it as its own. A link unwrapped leaves its
+		// text to the enclosing one, as it will read the next time.
+		l.text, l.alt = l.text[:h.textStart], l.alt[:h.altStart]
+	}
 	if len(l.held) == 0 {
 		s.releaseLinks()
 	}
@@ -150,19 +158,23 @@ func (s *pass) releaseLinks() {
 // decideLink applies the policy to the held link h with text text. The
 // link's output is at the end of the buffers, from h.fStart and h.cStart. early says
 // the link is still open (overflow): its end tag is not in the buffer.
-func (s *pass) decideLink(h heldLink, text string, early bool) {
+// It reports whether the link is kept a link.
+func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	href, host := s.link.hrefHost(&h)
 	if host == "" {
 		// A relative link stays on the page's site, whatever its text.
-		return
+		return true
 	}
-	textHost, urlText := linkTextHost(text)
-	mismatch := urlText && !sameHost(textHost, host)
-	if early && strings.TrimSpace(text) == "" {
+	read := text
+	if strings.TrimSpace(text) == "" {
+		read = transient(s.link.alt[h.altStart:]) // an image is the link
+	}
+	mismatch := s.namesOtherSite(read, host)
+	if early && strings.TrimSpace(read) == "" {
 		mismatch = true // nothing to compare yet: cannot be checked
 	}
 	if !mismatch {
-		return
+		return true
 	}
 	action := s.r.Mismatch
 	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
@@ -170,7 +182,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	case action == rules.MismatchReport:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
 		s.changeAt(at)
-		return
+		return true
 	case action == rules.MismatchRewrite && !early:
 		// The visible text becomes the destination.
 		dest := appendEscaped(nil, href)
@@ -187,7 +199,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 		s.out.hazard = noHazard
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
 		s.changeAt(at)
-		return
+		return true
 	}
 	// reject (and rewrite of a link not yet closed): the link is only its
 	// content, as a link without href is.
@@ -210,6 +222,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) {
 	s.changeAt(at)
 	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
 	s.changeAt(at)
+	return false
 }
 
 // dropOpenLink marks the open link at depth as dropped: its end tag will
@@ -220,103 +233,44 @@ func (s *pass) dropOpenLink(depth int) {
 	}
 }
 
-// linkTextHost reads a link's visible text as a reader would: if it is a
-// single URL ("https://bank.example/x", "//bank.example") or a host name
-// with an optional path ("www.bank.example", "bank.com/login"), it
-// returns the host a browser would go to, canonical. Text with spaces
-// inside, or a word with a dot that ends in no known top-level domain
-// ("Node.js", "e.g."), is not a URL.
-func linkTextHost(text string) (string, bool) {
-	t := strings.TrimSpace(text)
-	if t == "" || len(t) > maxLinkText || strings.ContainsAny(t, " \t\n\r\f") {
-		return "", false
-	}
-	opts := urlnorm.Options{Userinfo: urlnorm.UserinfoStrip}
-	if i := strings.Index(t, "://"); i > 0 && isSchemeName(t[:i]) || strings.HasPrefix(t, "//") {
-		r, err := urlnorm.Inspect(t, opts)
-		if err != nil || r.Host == "" {
-			return "", false
-		}
-		return r.Host, true
-	}
-	hostPart := t
-	if i := strings.IndexAny(t, "/?#"); i >= 0 {
-		hostPart = t[:i]
-	}
-	if !strings.Contains(strings.Trim(hostPart, "."), ".") || strings.ContainsAny(hostPart, "@:\\") {
-		return "", false
-	}
-	last := hostPart[strings.LastIndexByte(strings.TrimSuffix(hostPart, "."), '.')+1:]
-	if strings.Trim(last, "0123456789.") == "" && strings.Count(hostPart, ".") != 3 {
-		return "", false // a number ("3.14", "1.2.3"), not an IPv4 address a reader would know
-	}
-	if last != strings.ToLower(last) && hostPart == t && !strings.HasPrefix(strings.ToLower(t), "www.") {
-		// A bare name with an upper-case ending is a site's nickname on
-		// Stack Exchange ("stats.SE", "AI.SE"), not a host typed out;
-		// with "www." or a path it is a host again.
-		return "", false
-	}
-	r, err := urlnorm.Inspect("http://"+t, opts)
-	if err != nil || r.Host == "" || !knownTLD(r.Host) {
-		return "", false
-	}
-	return r.Host, true
-}
-
-// isSchemeName reports whether s is a URL scheme (RFC 3986 §3.1).
-func isSchemeName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		switch {
-		case 'a' <= c && c <= 'z':
-		case i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.'):
-		default:
-			return false
+// namesOtherSite reports whether text names a host of another site than
+// host (linktext.Hosts, compared by registrable domain). Two hosts of
+// the site's own (urls.base, links.internal_hosts) are one site.
+func (s *pass) namesOtherSite(text, host string) bool {
+	l := &s.link
+	l.hosts = linktext.Hosts(l.hosts[:0], text)
+	for _, h := range l.hosts {
+		if !linktext.SameSite(h, host) && !(s.internalSite(h) && s.internalSite(host)) {
+			return true
 		}
 	}
-	return s != ""
+	return false
 }
 
-// specialTLDs are the reserved top-level names (RFC 2606, RFC 6761) that
-// the public suffix list leaves out but documents and tests use.
-var specialTLDs = set("example", "test", "invalid", "localhost", "local", "onion")
-
-// knownTLD reports whether a canonical host ends in a top-level domain an
-// ICANN registry runs (the public suffix list), or a reserved one, or is
-// an IP address.
-func knownTLD(host string) bool {
-	if strings.HasPrefix(host, "[") || isIPv4(host) {
+// internalSite reports whether the canonical host h is on a site of
+// urls.base or links.internal_hosts.
+func (s *pass) internalSite(h string) bool {
+	if s.r.Internal[h] {
 		return true
 	}
-	host = strings.TrimSuffix(host, ".")
-	tld := host[strings.LastIndexByte(host, '.')+1:]
-	if specialTLDs[tld] {
-		return true
-	}
-	_, icann := publicsuffix.PublicSuffix(host)
-	return icann
-}
-
-func isIPv4(host string) bool {
-	dots := 0
-	for i := 0; i < len(host); i++ {
-		switch c := host[i]; {
-		case c == '.':
-			dots++
-		case c < '0' || c > '9':
-			return false
+	for i := range s.r.Internal {
+		if linktext.SameSite(h, i) {
+			return true
 		}
 	}
-	return dots == 3
+	return false
 }
 
-// sameHost compares canonical hosts as a reader does: "www." and a final
-// dot make no difference.
-func sameHost(a, b string) bool {
-	trim := func(h string) string {
-		return strings.TrimPrefix(strings.TrimSuffix(h, "."), "www.")
+// linkImage adds the alt text of an image inside held links: the text
+// a link whose only content is the image shows when the image does not
+// load, and a screen reader reads.
+func (s *pass) linkImage() {
+	l := &s.link
+	for _, a := range s.attrs.list {
+		if a.key == "alt" && len(l.alt) < maxLinkHeld {
+			l.alt = append(append(l.alt, ' '), a.val[:min(len(a.val), maxLinkHeld)]...)
+		}
 	}
-	return trim(a) == trim(b)
 }
 
 // changeAt reports c at the position it carries.

@@ -117,6 +117,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if check {
 		s.linkTagWritten()
 	}
+	if name == "img" && len(s.link.held) > 0 && s.hid.at < 0 {
+		s.linkImage()
+	}
 	if !void {
 		s.push(name, foreign)
 		if foreign {
