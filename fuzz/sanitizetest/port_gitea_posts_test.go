@@ -43,10 +43,16 @@ var giteaPosts = []portCase{
 	{name: "gitea-readme-math-inline", in: `<p>Euler: <math><mi>e</mi><mo>=</mo><munderover><mo>∑</mo><mrow><mi>n</mi><mo>=</mo><mn>0</mn></mrow><mi>∞</mi></munderover><mfrac><mn>1</mn><mrow><mi>n</mi><mo>!</mo></mrow></mfrac></math></p>`},
 	{name: "gitea-readme-math-block", in: `<math display="block" alttext="x squared"><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><msqrt><mi>y</mi></msqrt></math>`},
 	{name: "gitea-readme-math-code", in: `<p>Inline <code class="language-math is-loading">\alpha + \beta</code> math.</p><pre class="code-block is-loading"><code class="language-math display">x^2</code></pre>`},
-	{name: "gitea-comment-script", in: `<p>Payload: <script>fetch('/api/v1/user')</script><img src="x" onerror="alert(1)"><a href="javascript:void(0)">x</a></p>`},
 	{name: "gitea-comment-quote-kbd", in: `<blockquote><p>Press <kbd>Ctrl</kbd> + <kbd>Enter</kbd> to submit.</p></blockquote><p>Confirmed on <time datetime="2024-05-01">May 1</time>.</p>`},
 	{name: "gitea-readme-definition-ruby", in: `<dl><dt>Gitea</dt><dd>Git with a cup of tea</dd></dl><p><ruby>茶<rp>(</rp><rt>ちゃ</rt><rp>)</rp></ruby></p>`},
 	{name: "gitea-readme-itemprop", in: `<div itemscope itemtype="https://schema.org/SoftwareSourceCode"><span itemprop="name">gitea</span> by <span itemprop="author">the Gitea authors</span></div>`},
-	{name: "gitea-comment-userinfo", in: `<p>Mirror from <a href="https://bot:secret@git.example.com/org/repo">the old server</a>.</p>`},
 	{name: "gitea-readme-codepreview-lines", in: `<table><tbody><tr><td><span data-line-number="12"></span></td><td><code><span class="k">return</span> <span class="nx">err</span></code></td></tr></tbody></table>`},
+}
+
+// giteaProbes are inputs written to exercise what htmlclean refuses
+// whatever the policy says (script, deceptive links); they are compared
+// like the rest and not counted among the posts.
+var giteaProbes = []portCase{
+	{name: "gitea-comment-script", in: `<p>Payload: <script>fetch('/api/v1/user')</script><img src="x" onerror="alert(1)"><a href="javascript:void(0)">x</a></p>`},
+	{name: "gitea-comment-userinfo", in: `<p>Mirror from <a href="https://bot:secret@git.example.com/org/repo">the old server</a>.</p>`},
 }

@@ -76,19 +76,11 @@ var gotosocialPort = projectPort{
 	bluemonday: gotosocialBluemonday,
 	cases:      gotosocialCases,
 	posts:      gotosocialPosts,
+	probes:     gotosocialProbes,
 	differs: map[string]string{
 		"gts-mastodon-link-uppercase-scheme": whyCanonicalRaw,
 		"gts-mastodon-link-userinfo":         whyUserinfo,
 		"gts-mastodon-link-text-host":        whyLinkText,
 	},
-	pending: map[string]string{
-		"gts-md-hashtag":               "links.author_rel",
-		"gts-md-tamil-hashtag":         "links.author_rel",
-		"gts-md-italic-hashtags":       "links.author_rel",
-		"gts-md-unnormalised-hashtag":  "links.author_rel",
-		"gts-mastodon-mention-hashtag": "links.author_rel",
-		"gts-mastodon-multi-paragraph": "links.author_rel",
-		"gts-pleroma-mention":          "links.author_rel",
-		"gts-misskey-note":             "links.author_rel",
-	},
+	pending: map[string]string{},
 }

@@ -35,12 +35,18 @@ var writefreelyPosts = []portCase{
 	{name: "wf-post-blockquote-lists", in: `<blockquote><p>Write drunk, edit sober.</p></blockquote>
 <ul><li>draft</li><li>edit<ol><li>cut</li><li>cut again</li></ol></li></ul><hr>`},
 	{name: "wf-post-strikethrough-abbr", in: `<p><del>Monday</del> Tuesday, at the <abbr title="Public Library">PL</abbr>.</p>`},
-	{name: "wf-post-script-onerror", in: `<p>hello<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a></p>`},
-	{name: "wf-post-style-overlay", in: `<div style="position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; z-index: 99999; background: white">Your session expired. <a href="https://evil.example/login">Log in</a></div>`},
-	{name: "wf-post-iframe-other-host", in: `<iframe src="https://evil.example/phish" width="100%" height="800" frameborder="0"></iframe>`},
 	{name: "wf-post-readmore", in: `<p>First part.</p>
 <p><a class="read-more" href="https://blog.example/slug">Read more...</a> ($)</p>`},
 	{name: "wf-post-smartypants-entities", in: `<p>&ldquo;Quotes,&rdquo; &lsquo;single&rsquo;, em&mdash;dash, ellipsis&hellip; 1&frasl;2</p>`},
 	{name: "wf-post-nosig-comment", in: `<p>Short note.</p><!--nosig--><p>Signed: the author</p>`},
 	{name: "wf-post-spanish-lang", in: `<p lang="es">Hola, mundo.</p><p dir="rtl" lang="he">שלום</p>`},
+}
+
+// writefreelyProbes are inputs written to exercise what htmlclean refuses
+// whatever the policy says (script, deceptive links); they are compared
+// like the rest and not counted among the posts.
+var writefreelyProbes = []portCase{
+	{name: "wf-post-script-onerror", in: `<p>hello<script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a></p>`},
+	{name: "wf-post-style-overlay", in: `<div style="position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; z-index: 99999; background: white">Your session expired. <a href="https://evil.example/login">Log in</a></div>`},
+	{name: "wf-post-iframe-other-host", in: `<iframe src="https://evil.example/phish" width="100%" height="800" frameborder="0"></iframe>`},
 }

@@ -50,13 +50,12 @@ var writefreelyPort = projectPort{
 	bluemonday: writefreelyBluemonday,
 	cases:      writefreelyCases,
 	posts:      writefreelyPosts,
+	probes:     writefreelyProbes,
 	differs: map[string]string{
 		"wf-post-youtube":           whySandbox,
 		"wf-post-vimeo":             whySandbox,
 		"wf-post-style-overlay":     whyOverlay,
 		"wf-post-iframe-other-host": whyEmbedHost,
 	},
-	pending: map[string]string{
-		"wf-post-target-blank": "links.targets",
-	},
+	pending: map[string]string{},
 }
