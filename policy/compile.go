@@ -217,6 +217,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.urls(p, flat.URLs)
 	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)
+	k.migration(p, flat)
 	switch flat.BareElements {
 	case "", "drop", "keep":
 	default:
@@ -389,6 +390,7 @@ func (k *compiler) checkLists(c Config) {
 		for i, s := range l.schemes {
 			field := fmt.Sprintf("%s[%d]", l.field, i)
 			switch why, bad := forbiddenSchemes[s]; {
+			case s == anyScheme && l.field == "urls.schemes":
 			case bad && l.field != "remove.schemes":
 				k.fail(field, "%q is never allowed: it %s", s, why)
 			case !bad && !schemeRE.MatchString(s):

@@ -84,6 +84,13 @@ type Config struct {
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
+
+	// CrossOrigin, if "anonymous" (the only value), writes
+	// crossorigin="anonymous" on every img, audio and video that keeps an
+	// attribute, in place of what the author wrote: the media is fetched
+	// without cookies (bluemonday's RequireCrossOriginAnonymous). A
+	// media element's source and track children follow its setting.
+	CrossOrigin string `yaml:"crossorigin,omitempty" json:"crossorigin,omitempty"`
 }
 
 // Attribute allows an attribute.
@@ -152,6 +159,33 @@ type URLs struct {
 	// SM-encoded): the outer URL is dropped if the inner one is refused or
 	// uses a scheme not in Schemes.
 	Nested bool `yaml:"nested,omitempty" json:"nested,omitempty"`
+	// DenySchemes lists schemes refused although Schemes is ["*"], which
+	// allows every scheme a URL may spell (a letter, then letters,
+	// digits, "+", "-" and "."): javascript, vbscript, livescript, data
+	// and file stay refused whatever either list says. Only with "*".
+	DenySchemes []string `yaml:"deny_schemes,flow,omitempty" json:"deny_schemes,omitempty"`
+	// DataImages keeps data: URLs in img src and srcset and in source
+	// srcset (see [DataImages]); everywhere else, and without it, data:
+	// is refused.
+	DataImages DataImages `yaml:"data_images,omitempty" json:"data_images,omitempty"`
+}
+
+// DataImages allows inline images (data: URLs, RFC 2397) where an image
+// is shown and nothing navigates: img src and srcset, source srcset;
+// never a link, a form, a frame or media. A data: URL is kept only when
+// it reads "data:TYPE;base64,BODY" with TYPE in Types and BODY strict
+// base64 (the standard alphabet, padded, no spaces or line breaks) of at
+// most MaxBytes decoded bytes; it is written with the scheme, type and
+// ";base64" in lower case and BODY as it was. A URL hook does not see
+// these URLs. The zero value (no Types) keeps none.
+type DataImages struct {
+	// Types lists the allowed media types, from image/png, image/jpeg,
+	// image/gif and image/webp (bluemonday's list less image/svg+xml:
+	// an SVG is a document, not a picture).
+	Types []string `yaml:"types,flow,omitempty" json:"types,omitempty"`
+	// MaxBytes is the largest decoded image kept (required with Types;
+	// the attribute must still fit limits.max_attribute_bytes).
+	MaxBytes int `yaml:"max_bytes,omitempty" json:"max_bytes,omitempty"`
 }
 
 // Links configures the rel and target attributes written on links (a and
@@ -171,6 +205,18 @@ type Links struct {
 	// TargetBlank opens external links in a new tab: target="_blank",
 	// with noopener always added to rel.
 	TargetBlank bool `yaml:"target_blank,omitempty" json:"target_blank,omitempty"`
+	// AuthorRel lists the author's own rel tokens a link keeps (tag, me,
+	// author, ...: the rules of Rel apply to them): they are merged with
+	// Rel, and the link's rel is the sorted set of both. Without it the
+	// author's rel is replaced.
+	AuthorRel []string `yaml:"author_rel,flow,omitempty" json:"author_rel,omitempty"`
+	// Targets lists the author's target values a link keeps: _blank,
+	// _self, _parent, _top, or a window name (letters, digits, "-", "_").
+	// Keywords are read without regard to case. A link kept opening
+	// another window (_blank or a name) always gets noopener in its rel,
+	// and noreferrer when Rel has it. TargetBlank's _blank on external
+	// links wins over the author's target.
+	Targets []string `yaml:"targets,flow,omitempty" json:"targets,omitempty"`
 	// InternalHosts lists hosts whose links are not external, besides the
 	// host of URLs.Base. A link is external when a browser would leave the
 	// page's site: it has a host ("https://x", "//x", "\\x") not listed.

@@ -146,7 +146,7 @@ func (k *compiler) embeds(p *Policy, e Embeds) {
 			k.fail(field, "%q is the site's own host (urls.base, links.internal_hosts): with allow-scripts and allow-same-origin a page of the same origin can remove its sandbox", h)
 		}
 	}
-	if !slices.Contains(p.r.URL.Schemes, "https") {
+	if !p.schemeAllowed("https") {
 		k.fail("embeds.hosts", "embeds load https URLs: add https to urls.schemes")
 	}
 	if len(k.errs) > 0 || k.more > 0 {

@@ -107,6 +107,10 @@ func (p *Policy) Config() Config {
 	c.URLs.Schemes = slices.Clone(c.URLs.Schemes)
 	c.URLs.Flags = maps.Clone(c.URLs.Flags)
 	c.Links.Rel = slices.Clone(c.Links.Rel)
+	c.Links.AuthorRel = slices.Clone(c.Links.AuthorRel)
+	c.Links.Targets = slices.Clone(c.Links.Targets)
+	c.URLs.DenySchemes = slices.Clone(c.URLs.DenySchemes)
+	c.URLs.DataImages.Types = slices.Clone(c.URLs.DataImages.Types)
 	c.Links.InternalHosts = slices.Clone(c.Links.InternalHosts)
 	c.Classes = cloneClasses(c.Classes)
 	c.Drop, c.Unwrap = slices.Clone(c.Drop), slices.Clone(c.Unwrap)
@@ -198,12 +202,7 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 		bm.AllowDataAttributes()
 	}
 	// rel and target are written by sanitize; allow exactly what it writes.
-	links := []string{"a", "area"}
-	if len(p.rel) > 0 {
-		bm.AllowAttrs("rel").Matching(regexp.MustCompile(`^` + regexp.QuoteMeta(strings.Join(p.rel, " ")) + `$`)).OnElements(links...)
-	}
-	if p.cfg.Links.TargetBlank {
-		bm.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements(links...)
-	}
+	p.linkStage(bm)
+	p.mediaStage(bm)
 	return bm
 }

@@ -117,6 +117,9 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, h
 	if link {
 		changed = s.links(name, lk) || changed
 	}
+	if s.r.CrossOrigin {
+		changed = s.crossOrigin(name) || changed
+	}
 	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
 		changed = s.embedSandbox(name) || changed
 	}
@@ -364,6 +367,11 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 // flags the policy ignores (urls.flags) are left out of the verdict's, so
 // that no report names them.
 func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
+	if s.r.Author.Data.On() && rules.DataImageAttr(c.element, c.key) {
+		if out, res, reason, ok := s.dataImage(v); ok {
+			return out, res, reason
+		}
+	}
 	res, err := urlnorm.Inspect(v, s.r.URL)
 	c.flags |= res.Flags &^ s.ignored
 	if err != nil {
@@ -381,6 +389,9 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 	out := res.URL
 	if out == "" {
 		return "", res, ReasonEmptyURL
+	}
+	if reason := s.deniedScheme(res); reason != "" {
+		return "", res, reason
 	}
 	if s.r.Hooks.URL != nil && s.hid.at < 0 {
 		return s.urlHook(c, out, res)
@@ -405,6 +416,9 @@ func (s *pass) links(name string, lk linkAttrs) bool {
 		}
 		if s.r.TargetBlank && external {
 			wantTarget = "_blank"
+		}
+		if s.r.Author.KeepsLinks() {
+			wantRel, wantTarget = s.authorLink(lk, wantRel, wantTarget)
 		}
 	}
 	changed, drop := false, 0

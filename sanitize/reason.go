@@ -96,6 +96,9 @@ const (
 	// ReasonLinkPolicy: rel or target set, replaced or removed as the
 	// policy's links settings say.
 	ReasonLinkPolicy Reason = "link-policy"
+	// ReasonCrossOrigin: crossorigin="anonymous" set on an img, audio or
+	// video, in place of what the author wrote (crossorigin: anonymous).
+	ReasonCrossOrigin Reason = "crossorigin-anonymous"
 	// ReasonLinkTextMismatch: a link whose text names another host than
 	// its href (links.text_mismatch): flagged, rewritten, or its href
 	// removed.
@@ -254,7 +257,7 @@ var ownReasons = []Reason{
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
-	ReasonLinkPolicy, ReasonLinkTextMismatch, ReasonClassTokens,
+	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonClassTokens,
 	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,

@@ -134,6 +134,7 @@ var reasonTriggers = []struct {
 	{ReasonEmbedHost, "comment-settings", `<iframe src="https://evil.example/"></iframe>`},
 	{ReasonEmbedNoSrc, "comment-settings", `<iframe title="x"></iframe>`},
 	{ReasonEmbedSandbox, "comment-settings", `<iframe src="https://player.vimeo.com/video/1"></iframe>`},
+	{ReasonCrossOrigin, "all-migration", `<img src="/x.png" crossorigin="use-credentials">`},
 	{ReasonEmbedContent, "comment-settings", `<iframe src="https://player.vimeo.com/video/1" sandbox="allow-scripts allow-same-origin allow-presentation">x</iframe>`},
 }
 
@@ -165,6 +166,7 @@ func TestReasonTriggers(t *testing.T) {
 		}
 		return policy.Keep
 	}})
+	policies["all-migration"] = allMigration(t)
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {
 		covered[r] = true

@@ -55,6 +55,10 @@ type Rules struct {
 	Unlisted    Unlisted          // what becomes of an unlisted element Removal does not name
 	DropsAny    bool              // Unlisted drops, or Removal drops a name
 	Forbidden   map[string]string // elements never allowed, with why
+	Author      Author            // the author's rel, target and data: images the policy keeps
+	AnyScheme   bool              // urls.schemes is ["*"]: URL.Schemes is nil, DenySchemes refuses
+	DenySchemes map[string]bool   // schemes refused under AnyScheme, the safety floor included
+	CrossOrigin bool              // img, audio and video get crossorigin="anonymous"
 
 	// Stage runs the policy's bluemonday allowlist over HTML from r and
 	// writes the result to w. Alone it is not a sanitiser (it keeps URLs
