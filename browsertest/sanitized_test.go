@@ -26,14 +26,14 @@ func TestSanitizedCorpus(t *testing.T) {
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"permissive", "comment-settings"} {
+	for _, name := range []string{"permissive", "comment-settings", "all-migration"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"strict", "basic", "ugc", "permissive", "comment-settings"} {
+	for _, name := range []string{"strict", "basic", "ugc", "bluemonday-ugc", "permissive", "comment-settings", "all-migration"} {
 		p := policies[name]
 		t.Run(name, func(t *testing.T) {
 			runStage(t, name, func(s string) (string, error) { return sanitize.String(s, p) }, vectors)

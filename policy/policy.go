@@ -84,7 +84,10 @@ func (p *Policy) attributeList() []Attribute {
 }
 
 // URLOptions returns the options every URL of this policy is normalised
-// with; its Schemes is never nil.
+// with. Its Schemes is nil only under urls.schemes: ["*"], where every
+// scheme passes urlnorm but javascript:, vbscript: and data: (rejected by
+// their flag) and package sanitize refuses urls.deny_schemes and the
+// other schemes no policy allows.
 func (p *Policy) URLOptions() urlnorm.Options {
 	o := p.r.URL
 	o.Schemes = slices.Clone(o.Schemes)

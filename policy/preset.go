@@ -32,10 +32,11 @@ var presets = map[string]struct {
 	summary  string
 	compiled func() (*Policy, error)
 }{
-	"strict":        {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
-	"basic":         {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
-	"sanitizer-api": {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
-	"ugc":           {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
+	"strict":         {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
+	"basic":          {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
+	"sanitizer-api":  {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
+	"bluemonday-ugc": {bluemondayUGCPreset, "bluemonday's UGCPolicy(): its elements and attributes, ids as written, nofollow on every link", sync.OnceValues(compilePreset("bluemonday-ugc", bluemondayUGCPreset))},
+	"ugc":            {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }
 
 // compilePreset returns the function that compiles a preset.

@@ -11,10 +11,11 @@ import (
 // presetFuncs are the functions that return each preset; a preset added
 // to the table without one fails TestPresetsCompile.
 var presetFuncs = map[string]func() *Policy{
-	"strict":        Strict,
-	"basic":         Basic,
-	"ugc":           UGC,
-	"sanitizer-api": SanitizerAPI,
+	"strict":         Strict,
+	"basic":          Basic,
+	"ugc":            UGC,
+	"sanitizer-api":  SanitizerAPI,
+	"bluemonday-ugc": BluemondayUGC,
 }
 
 // TestPresetsCompile proves that Strict, Basic and UGC cannot fail: every

@@ -30,6 +30,15 @@ const (
 	gif1 = "data:image/gif;base64,R0lGODlhAQABAAAAACw="
 )
 
+// authoredSeeds are FuzzStages seeds for the settings of
+// all-migration.yaml.
+var authoredSeeds = []string{
+	`<img src="` + png1 + `" alt="x" crossorigin=use-credentials>`,
+	`<picture><source srcset="` + gif1 + ` 1x, /b.png 2x"><img srcset="` + png1 + `"></picture>`,
+	`<a href="web+foo:bar" rel="Tag me opener" target="_BLANK">x</a><a href="ftp://x/" target="preview">y</a>`,
+	`<video src="/v.mp4" controls><source src="` + png1 + `"></video><audio src="/a.ogg" crossorigin>`,
+}
+
 func TestAuthoredSettings(t *testing.T) {
 	p := allMigration(t)
 	tests := []struct{ name, in, want string }{

@@ -96,8 +96,9 @@
 //
 // The guarantee is about the output's parse in a browser, in an HTML body
 // context, in a UTF-8 page: no script element, no event handler, no
-// javascript:, vbscript: or data: URL (or any scheme outside the policy's
-// list) in any attribute a browser fetches or follows, no base, meta,
+// javascript:, vbscript: or data: URL (but a raster image's in img and
+// picture sources, under urls.data_images; nor any scheme outside the
+// policy's list) in any attribute a browser fetches or follows, no base, meta,
 // iframe srcdoc or SVG animation of links; no iframe unless the policy's
 // embeds list hosts, and then only an https frame of one of them with the
 // policy's sandbox (never top navigation, popups, dialogs or forms). The

@@ -11,8 +11,8 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// FuzzStages checks, under every preset and the permissive and comment-settings
-// test policies, the properties of TestFaithfulOutput: the policy's
+// FuzzStages checks, under every preset and the permissive, comment-settings
+// and all-migration test policies, the properties of TestFaithfulOutput: the policy's
 // bluemonday stage, over the pass's faithful form, writes exactly the
 // canonical form (it is the second line of defence: when it has to
 // remove something the first stage has a bug); the faithful form parses
@@ -26,7 +26,11 @@ func FuzzStages(f *testing.F) {
 	for _, s := range commentSeeds {
 		f.Add(s)
 	}
+	for _, s := range authoredSeeds {
+		f.Add(s)
+	}
 	policies := testPolicies(f)
+	policies["all-migration"] = allMigration(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
 			if problem := faithfulProblem(t, in, p); problem != "" {
