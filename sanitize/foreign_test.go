@@ -301,3 +301,27 @@ func TestNamespaceGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestForeignDropUnwrap: drop and unwrap name foreign elements by their
+// prefix, and only in their namespace: an HTML <a> stays a link while
+// svg:a goes with its content.
+func TestForeignDropUnwrap(t *testing.T) {
+	tests := []struct{ name, policy, in, want string }{
+		{"drop-svg-a", "extends: ugc\nsvg: safe\ndrop: [\"svg:a\"]\n",
+			`<svg><a><text>hi</text></a><circle r="1"/></svg><a href="/x">link</a>`,
+			`<svg><circle r="1"/></svg><a href="/x" rel="nofollow ugc">link</a>`},
+		{"unwrap-svg-a", "extends: ugc\nsvg: safe\nunlisted: drop\nunwrap: [\"svg:a\"]\n",
+			`<svg><a><text>hi</text></a><image/></svg>`, `<svg><text>hi</text></svg>`},
+		{"drop-math-mglyph", "extends: ugc\nmathml: core\ndrop: [\"math:maligngroup\"]\n",
+			`<math><mrow><maligngroup><mi>x</mi></maligngroup><mi>y</mi></mrow></math>`,
+			`<math><mrow><mi>y</mi></mrow></math>`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustPolicy(t, tc.policy)
+			if got := checkForeign(t, tc.in, p); got != tc.want {
+				t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
