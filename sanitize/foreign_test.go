@@ -3,6 +3,7 @@ package sanitize
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/growth"
 	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
@@ -322,6 +324,54 @@ func TestForeignDropUnwrap(t *testing.T) {
 			if got := checkForeign(t, tc.in, p); got != tc.want {
 				t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
 			}
+		})
+	}
+}
+
+// TestForeignGrowth checks the namespace rules cost linear time in every
+// nesting shape they add: integration points of both namespaces, text
+// integration points holding mglyph, annotation-xml with and without an
+// HTML encoding, SVG in MathML, breakouts out of deep foreign content,
+// and end tags a deep foreign stack does not hold. The cost at 8n must
+// stay under 16x the cost at n (internal/growth).
+func TestForeignGrowth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	f, err := os.ReadFile(filepath.Join("..", "testdata", "policies", "foreign.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := policy.ParseConfig(strings.NewReader(string(f)), "foreign.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Limits = policy.Limits{MaxDepth: 100_000, MaxInputBytes: -1}
+	p, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, head, body, tail string // body repeats n times, after head; then tail n times
+	}{
+		{"svg-foreignobject", "", "<svg><foreignObject><div>", "<p>"},
+		{"math-text-integration", "", "<math><mrow><mtext><span>", "</mrow>"},
+		{"mglyph-in-mi", "<math>", "<mi><mglyph>", "</mi>"},
+		{"annotation-xml-html", "<math>", `<semantics><annotation-xml encoding="text/html"><div>`, "<b>"},
+		{"annotation-xml-svg", "<math>", "<annotation-xml><svg><g>", "</annotation-xml>"},
+		{"svg-in-mtext", "", "<math><mtext><svg><desc>", "</svg>"},
+		{"deep-svg-end-tags", "<svg>", "<g>", "</circle>"},
+		{"deep-math-breakouts", "<div>", "<math><mrow><mi>x</mi>", "<br>"},
+		{"svg-titles", "<svg>", "<title>a<b>", "</title>"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			gen := func(n int) string { return tc.head + strings.Repeat(tc.body, n) + strings.Repeat(tc.tail, n) }
+			growth.Check(t, 2000, gen, func(in string) {
+				if _, err := String(in, p); err != nil {
+					t.Fatal(err)
+				}
+			})
 		})
 	}
 }
