@@ -47,6 +47,8 @@ var giteaPosts = []portCase{
 	{name: "gitea-readme-definition-ruby", in: `<dl><dt>Gitea</dt><dd>Git with a cup of tea</dd></dl><p><ruby>茶<rp>(</rp><rt>ちゃ</rt><rp>)</rp></ruby></p>`},
 	{name: "gitea-readme-itemprop", in: `<div itemscope itemtype="https://schema.org/SoftwareSourceCode"><span itemprop="name">gitea</span> by <span itemprop="author">the Gitea authors</span></div>`},
 	{name: "gitea-readme-codepreview-lines", in: `<table><tbody><tr><td><span data-line-number="12"></span></td><td><code><span class="k">return</span> <span class="nx">err</span></code></td></tr></tbody></table>`},
+	{name: "gitea-readme-math-katex", in: `<p><math><semantics><mrow><msup><mi>e</mi><mrow><mi>i</mi><mi>π</mi></mrow></msup><mo>+</mo><mn>1</mn><mo>=</mo><mn>0</mn></mrow><annotation encoding="application/x-tex">e^{i\pi}+1=0</annotation></semantics></math></p>`},
+	{name: "gitea-readme-math-matrix", in: `<math display="block"><mrow><mo fence="true">[</mo><mtable rowspacing="0.16em" columnalign="center center"><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr><mtd><mn>0</mn></mtd><mtd><mn>1</mn></mtd></mtr></mtable><mo fence="true">]</mo></mrow><mmultiscripts><mi>X</mi><mi>a</mi><none/><mprescripts/><mi>b</mi><none/></mmultiscripts></math>`},
 }
 
 // giteaProbes are inputs written to exercise what htmlclean refuses

@@ -121,9 +121,5 @@ var giteaPort = projectPort{
 		"gitea-comment-userinfo":      whyUserinfo,
 		"gitea-wiki-custom-schemes":   whyUserinfo,
 	},
-	pending: map[string]string{
-		"gitea-wiki-svg-anchor":    "svg: safe",
-		"gitea-readme-math-inline": "mathml: core",
-		"gitea-readme-math-block":  "mathml: core",
-	},
+	pending: map[string]string{},
 }
