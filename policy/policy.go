@@ -95,7 +95,9 @@ func (p *Policy) URLOptions() urlnorm.Options {
 }
 
 // Rel returns the tokens written to the rel attribute of every link
-// (every external one, if links.rel_on is "external"), sorted.
+// (every external one, if links.rel_on is "external"), sorted; a link
+// may also keep its author's tokens links.author_rel lists, and gets
+// noopener when it opens another window (links.targets).
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
 
 // Limits returns the limits, with defaults filled in.
