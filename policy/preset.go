@@ -78,7 +78,7 @@ func PresetConfig(name string) (Config, error) {
 }
 
 // Preset returns the compiled policy of the named preset: the same
-// *Policy as [Strict], [Basic], [UGC] or [SanitizerAPI] return. The only error is an
+// *Policy as [Strict], [Basic], [UGC], [BluemondayUGC] or [SanitizerAPI] return. The only error is an
 // unknown name.
 func Preset(name string) (*Policy, error) {
 	p, ok := presets[name]
