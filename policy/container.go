@@ -42,19 +42,11 @@ var (
 		code data datalist del dfn em embed i iframe img input ins kbd label map mark meter
 		noscript object output picture progress q ruby s samp script select slot small source
 		span strong sub sup template textarea time u var video wbr svg math rt rp rb rtc font
-		big tt strike acronym nobr`))
+		big tt strike acronym nobr`)...)
 	// interactiveContent is interactive content (§3.2.5.2.7), with the
 	// media elements and details whatever their attributes.
-	interactiveContent = nameSet(strings.Fields("a audio button details embed iframe input label select textarea video"))
+	interactiveContent = nameSet(strings.Fields("a audio button details embed iframe input label select textarea video")...)
 )
-
-func nameSet(names []string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
 
 // admits reports whether the model admits the HTML element name.
 func (m containerModel) admits(name string) bool {

@@ -47,6 +47,10 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.reopen(name)
 	}
 	a, ok := s.elements.get(name)
+	if s.foreign.any && (name != embedElement || !s.embeds) {
+		a, ok = s.lookupNS(name)
+		ok = ok && !s.titleText()
+	}
 	if !ok {
 		s.dropElement(name, selfClosing)
 		return
@@ -69,7 +73,18 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.dropEmbed(ReasonMisplaced) // an SVG element whose content is markup
 		return
 	}
-	foreign, void, placed := s.startContext(name, info, selfClosing)
+	var foreign, void, placed bool
+	if s.foreign.any {
+		foreign, void, placed = s.placeForeign(a, selfClosing)
+	} else {
+		foreign, void, placed = s.startContext(name, info, selfClosing)
+	}
+	rawSelfClosed := foreign && void && rawText(name)
+	if rawSelfClosed {
+		// <title/> in SVG: the policy stage's tokenizer would read what
+		// follows as its text. Written <title></title>.
+		void = false
+	}
 	if !void && !s.room() {
 		return
 	}
@@ -101,7 +116,10 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if tokSelfClosing && s.selfClosingRewrite(name, info, foreign, selfClosing) {
 		changed = true
 	}
-	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void, foreign) {
+	if rawSelfClosed {
+		changed, selfClosing = true, false
+	}
+	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void || rawSelfClosed, foreign) {
 		return
 	}
 	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
@@ -120,7 +138,15 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if name == "img" && len(s.link.held) > 0 && s.hid.at < 0 {
 		s.linkImage()
 	}
-	if !void {
+	switch {
+	case void:
+	case foreign && s.foreign.any:
+		s.pushForeign(a)
+		s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
+		if rawSelfClosed {
+			s.closeTop(true)
+		}
+	default:
 		s.push(name, foreign)
 		if foreign {
 			s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
@@ -198,7 +224,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
-	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.r.DropsContent(name) {
+	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
@@ -335,7 +361,15 @@ func (s *pass) innermostHeading() int32 {
 // openAt returns the index of the innermost open element name, allowed or
 // dropped with its content, or -1.
 func (s *pass) openAt(name string) int {
-	if a, ok := s.elements.get(name); ok {
+	if s.foreign.any {
+		i := -1
+		if a, ok := s.elements.get(name); ok {
+			i = int(s.tree.lastOpen[a.slot])
+		}
+		if i = s.openForeign(name, i); i >= 0 {
+			return i
+		}
+	} else if a, ok := s.elements.get(name); ok {
 		return int(s.tree.lastOpen[a.slot])
 	}
 	// A frame dropped with its content is hidden: none is open unless

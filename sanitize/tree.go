@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/htmlclean/htmlclean/internal/rules"
+
 // tree is the part of the pass that follows the element tree a browser
 // builds: the elements written and not yet closed, with the indices the
 // tree's rules look up, and what is skipped.
@@ -35,10 +37,12 @@ func (t *tree) oversized() bool {
 // open is an element on the stack.
 type open struct {
 	name    string
-	foreign bool // an SVG element
+	ns      rules.Namespace // its namespace (foreign.go), if foreign
+	foreign bool            // an SVG or MathML element
 	// inForeign says the tokens after its start tag are read by the rules
-	// for foreign content (HTML §13.2.6): it is an SVG element other than
-	// an HTML integration point, or a dropped element inside one.
+	// for foreign content (HTML §13.2.6): it is an SVG or MathML element
+	// other than an HTML or MathML text integration point
+	// (foreignInForeign), or a dropped element inside one.
 	inForeign bool
 	dropped   bool  // its start tag was dropped: close it without a trace
 	hidden    bool  // dropped with its content by the element hook (hide): a frame like any other, never written
@@ -94,6 +98,9 @@ func (s *pass) pushFrame(f open) {
 		f.special, f.marker, f.item = b.special, b.marker, b.item
 	}
 	i := int32(len(s.tree.stack))
+	if f.foreign && f.ns == rules.NSHTML {
+		f.ns = s.tree.frameNS(f.name)
+	}
 	fp := frameProps.at(f.name)
 	if !f.dropped {
 		f.cur = i
@@ -135,7 +142,9 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if a, ok := s.elements.get(f.name); ok {
+	if f.foreign && !f.hidden {
+		f.slot = s.foreignSlot(f.ns, f.name)
+	} else if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot
 	} else if f.unlisted {
 		f.slot = s.unlistedSlot(f.name).slot
@@ -276,9 +285,9 @@ func plainEndTag(raw []byte) bool {
 
 // foreignContent reports whether a browser reads the next token by the
 // rules for foreign content (HTML §13.2.6, tree construction dispatcher):
-// the current node is an SVG element and not an HTML integration point.
-// (MathML never gets this far: policy.Compile refuses math, so no output
-// holds a MathML element, text integration point or annotation-xml.)
+// the current node is an SVG or MathML element and no integration point
+// (mglyph and malignmark in a text integration point, and svg in
+// annotation-xml, are the dispatcher's exceptions: startNS).
 func (t *tree) foreignContent() bool {
 	n := len(t.stack)
 	return n > 0 && t.stack[n-1].inForeign
@@ -298,9 +307,9 @@ func (t *tree) outOfScope(name string, i int) bool {
 	return fence > i && !t.stack[fence].foreign
 }
 
-// closeForeign closes the open SVG elements down to the nearest HTML
-// element or HTML integration point, as a browser pops them before a
-// breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
+// closeForeign closes the open SVG and MathML elements down to the
+// nearest HTML element or integration point, as a browser pops them
+// before a breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
 func (s *pass) closeForeign() {
 	for s.tree.foreignContent() {
 		s.closeTop(true)
