@@ -10,7 +10,8 @@ package policy
 //
 //   - every pattern matches the whole value: bluemonday's lang, id, scope
 //     and nowrap patterns are unanchored, so that lang="x1 en" or
-//     scope="rowx" pass there;
+//     scope="rowx" pass there; lang is read as a BCP 47 tag
+//     ("zh-CN", "zh-Hant-TW"), the values bluemonday's pattern is for;
 //   - an area's rel is the policy's (nofollow), not the author's with
 //     nofollow added;
 //   - URLs are checked and written as the other presets do (userinfo,
@@ -23,7 +24,7 @@ package policy
 const (
 	bmParagraph   = `[\p{L}\p{N}\s\-_',\[\]!\./\\\(\)]*`
 	bmDirection   = `(?i:rtl|ltr)`
-	bmLang        = `[a-zA-Z]{2,20}`
+	bmLang        = `[a-zA-Z]{2,20}(?:-[a-zA-Z0-9]{1,8})*`
 	bmID          = `[a-zA-Z0-9:\-_.]+`
 	bmInteger     = `[0-9]+`
 	bmNumber      = `[-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?`

@@ -182,7 +182,7 @@ func TestNamespaceConfusion(t *testing.T) {
 		// A link around the foreignObject in SVG, a table in it, and a
 		// comment in the style that would close elsewhere.
 		{"a-foreignobject-table-style", `<svg><a><foreignobject><a><table><a></table><style><!--</style></svg><a id="-><img src onerror=alert(1)>">`,
-			`<svg><foreignobject><table></table></foreignObject></svg>`},
+			`<svg><foreignobject><table></table></foreignobject></svg>`},
 		{"bare-names-are-html", `<circle r="1"></circle><mi>x</mi>`, `x`},
 	}
 	for _, tc := range tests {

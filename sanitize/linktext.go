@@ -169,7 +169,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	if strings.TrimSpace(text) == "" {
 		read = transient(s.link.alt[h.altStart:]) // an image is the link
 	}
-	mismatch := s.namesOtherSite(read, host)
+	mismatch := s.namesOtherSite(read, host) && !handlePage(read, href)
 	if early && strings.TrimSpace(read) == "" {
 		mismatch = true // nothing to compare yet: cannot be checked
 	}
@@ -245,6 +245,29 @@ func (s *pass) namesOtherSite(text, host string) bool {
 		}
 	}
 	return false
+}
+
+// handlePage reports whether text is one fediverse handle ("@user@host")
+// and href a page for that account: its path names it, as an instance's
+// page for a remote account does ("https://write.as/@/user@host").
+func handlePage(text, href string) bool {
+	acct, ok := linktext.Handle(text)
+	if !ok {
+		return false
+	}
+	path := href
+	if i := strings.Index(path, "//"); i >= 0 {
+		path = path[i+2:]
+	}
+	i := strings.IndexByte(path, '/')
+	if i < 0 {
+		return false
+	}
+	path = path[i:]
+	if j := strings.IndexAny(path, "?#"); j >= 0 {
+		path = path[:j]
+	}
+	return len(acct) <= len(path) && strings.Contains(strings.ToLower(path), strings.ToLower(acct))
 }
 
 // internalSite reports whether the canonical host h is on a site of

@@ -161,7 +161,7 @@ func TestLinkTextAsRead(t *testing.T) {
 		"github.io/paypal", "Sign in at https://paypal.com/signin", "visit paypal.com today",
 		"mailto:help@paypal.com", "help@paypal.com", "www.paypal.evil.example.com",
 		`<img src="/logo.png" alt="https://good.example/">`, `<span> </span><img alt="paypal.com">`,
-		"https://paypal.com@evil.example/", "x.github.io",
+		"https://paypal.com@evil.example/", "x.github.io", "@help@paypal.com",
 	} {
 		t.Run(content, func(t *testing.T) {
 			in := `<a href="https://evil.example/">` + content + `</a>`
@@ -195,6 +195,8 @@ func TestLinkTextSameSite(t *testing.T) {
 		{"https://www.forum.example/", "see https://cdn.forum-static.example/"},
 		{"https://evil.example/", `<img src="/a.png" alt="screenshot">`},
 		{"https://evil.example/", `see it <img alt="paypal.com">`},
+		{"https://write.example/@/alice@example.social", "@<span>alice@example.social</span>"},
+		{"https://example.social/@alice", "@alice@example.social"},
 	} {
 		t.Run(tc.content, func(t *testing.T) {
 			in := `<a href="` + tc.href + `">` + tc.content + `</a>`

@@ -133,9 +133,6 @@ var gogsPort = projectPort{
 		"gogs-test-data-gif":    whyBase64,
 		"gogs-test-data-webp":   whyBase64,
 	},
-	pending: map[string]string{
-		"gogs-readme-translations": "the bluemonday-ugc preset anchors UGCPolicy's lang pattern [a-zA-Z]{2,20}, which bluemonday tests unanchored: lang=\"zh-CN\" is dropped",
-	},
 }
 
 // gogsProbes are inputs written to exercise what htmlclean refuses

@@ -394,3 +394,22 @@ func knownTLD(tld string) bool {
 func readableTLD(tld string) bool {
 	return len(tld) == 2 || legacyTLDs[tld] || reservedTLDs[tld]
 }
+
+// Handle returns the account a link's text names when the text is one
+// fediverse handle, "@user@host" (the form Mastodon, GoToSocial and
+// WriteFreely write mentions in), as "user@host"; ok is false for any
+// other text. An instance links a remote account to its own page for it
+// ("https://write.as/@/alice@example.social"), so a caller may take the
+// handle as satisfied by a link whose path names the same account.
+func Handle(text string) (acct string, ok bool) {
+	w := trimPunct(strings.TrimSpace(Read(text)))
+	if len(w) < len("@a@b") || w[0] != '@' || strings.IndexFunc(w, unicode.IsSpace) >= 0 {
+		return "", false
+	}
+	acct = w[1:]
+	at := strings.IndexByte(acct, '@')
+	if at <= 0 || at == len(acct)-1 || strings.IndexByte(acct[at+1:], '@') >= 0 {
+		return "", false
+	}
+	return acct, true
+}

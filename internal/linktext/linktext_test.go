@@ -260,3 +260,23 @@ func TestMayName(t *testing.T) {
 		}
 	}
 }
+
+func TestHandle(t *testing.T) {
+	for _, c := range []struct {
+		text, acct string
+		ok         bool
+	}{
+		{"@alice@example.social", "alice@example.social", true},
+		{" @bob@mastodon.example. ", "bob@mastodon.example", true},
+		{"alice@example.social", "", false},     // an e-mail address
+		{"@alice", "", false},                   // a local mention
+		{"@a@b@c.example", "", false},           // not one handle
+		{"hi @alice@example.social", "", false}, // a sentence
+		{"@alice@", "", false},                  // no host
+	} {
+		acct, ok := Handle(c.text)
+		if acct != c.acct || ok != c.ok {
+			t.Errorf("Handle(%q) = %q, %v; want %q, %v", c.text, acct, ok, c.acct, c.ok)
+		}
+	}
+}
