@@ -167,6 +167,9 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 	bm.AllowRelativeURLs(p.cfg.URLs.Relative == "allow")
 	// bluemonday's zero scheme list would allow none; say so explicitly.
 	bm.AllowURLSchemes(p.r.URL.Schemes...)
+	if p.cfg.Comments {
+		bm.AllowComments()
+	}
 	wild := false
 	for name, el := range p.r.Elements {
 		bm.AllowElements(name)

@@ -10,7 +10,7 @@ import (
 // SanitizerConfig writes the policy as an HTML Sanitizer API
 // configuration: its elements, and its attributes on every element or on
 // some, in the allow-list form (elements, attributes, dataAttributes,
-// comments: false). What the dictionary cannot say is listed in Notes,
+// comments). What the dictionary cannot say is listed in Notes,
 // which the "//" member holds when written as JSON: value patterns and
 // class token rules (a browser keeps any value), URL rules and
 // canonicalisation, id prefixes, styles, rel and target, limits, word
@@ -20,8 +20,8 @@ import (
 // a browser using it keeps no more than htmlclean.
 func (p *Policy) SanitizerConfig() SanitizerConfig {
 	c := p.Config()
-	f := false
-	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &f, DataAttributes: &f}
+	f, comments := false, c.Comments
+	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &comments, DataAttributes: &f}
 	var notes []string
 	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
 

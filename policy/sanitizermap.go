@@ -46,7 +46,8 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // [Forbidden] elements, event handlers, srcdoc, rel and target
 // (links settings), javascript: and any scheme but http, https and
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
-// error, as setHTML() drops them silently. Comments are never kept.
+// error, as setHTML() drops them silently. Comments are kept unless the
+// dictionary says comments: false (see [Config] Comments).
 // SVG and MathML elements and namespaced attributes are dropped, and so
 // are attributes whose value htmlclean does not know how to check.
 // Elements go as setHTML() takes them: with an elements list, every
@@ -109,9 +110,9 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
 	}
 	m.perElement(sc, allowed, base, data, &c)
-	if sc.Comments == nil || *sc.Comments {
-		m.note("comments: htmlclean never keeps comments")
-	}
+	// An absent comments member keeps them, as the spec's "set a
+	// configuration" steps read it and Chromium does.
+	c.Comments = sc.Comments == nil || *sc.Comments
 	return c, m.notes
 }
 
