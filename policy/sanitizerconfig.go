@@ -390,6 +390,16 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (Sanit
 			return n, nil, false
 		}
 		return n, nil, d.checkName(field, n.Name)
+	case "a number", "a boolean":
+		// WebIDL converts them to a DOMString, the union's only
+		// non-dictionary member, as String() in JavaScript would.
+		name, ok := jsString(raw)
+		if !ok {
+			d.fail(field, "not a valid JSON value")
+			return n, nil, false
+		}
+		n.Name = name
+		return n, nil, d.checkName(field, n.Name)
 	case "an object":
 	default:
 		d.fail(field, "want a name or {\"name\": ..., \"namespace\": ...}, got %s", jsonType(raw))
@@ -404,6 +414,9 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (Sanit
 	for _, key := range slices.Sorted(maps.Keys(obj)) {
 		v := obj[key]
 		switch {
+		case key == "name" && (jsonType(v) == "a number" || jsonType(v) == "a boolean"):
+			n.Name, _ = jsString(v)
+			ok = ok && d.checkName(field+".name", n.Name)
 		case key == "name":
 			if jsonType(v) != "a string" || json.Unmarshal(v, &n.Name) != nil {
 				d.fail(field+".name", "want a string, got %s", jsonType(v))

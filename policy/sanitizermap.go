@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // htmlElements are the elements a SanitizerConfig without an elements
@@ -48,14 +46,18 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
 // error, as setHTML() drops them silently. Comments are kept unless the
 // dictionary says comments: false (see [Config] Comments).
-// SVG and MathML elements and namespaced attributes are dropped, and so
-// are attributes whose value htmlclean does not know how to check.
+// SVG and MathML elements and namespaced attributes are dropped. An
+// attribute htmlclean does not know is kept as text when listed (as a
+// URL when its name says it holds one).
 // Elements go as setHTML() takes them: with an elements list, every
 // element it leaves out is removed with its content (unlisted: drop);
 // without one, those in removeElements are (drop); in both cases those in
 // replaceWithChildrenElements lose only their tags (unwrap).
 func (sc SanitizerConfig) Config() (Config, []string) {
-	m := scMapper{}
+	return sc.config(scMapper{})
+}
+
+func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	for _, key := range sc.ignored {
 		m.note("%q skipped: not a member of a SanitizerConfig, which has %s (a browser skips it too)", key, strings.Join(sanitizerKeys, ", "))
@@ -150,8 +152,14 @@ func removalNames(l []SanitizerName) []string {
 	return out
 }
 
-// scMapper collects the notes of one mapping.
-type scMapper struct{ notes []string }
+// scMapper collects the notes of one mapping. knownOnly drops the
+// attributes [KindOf] does not know, with a note, where a dictionary's
+// are kept as text: the built-in preset holds only attributes whose
+// values htmlclean knows.
+type scMapper struct {
+	notes     []string
+	knownOnly bool
+}
 
 func (m *scMapper) note(format string, args ...any) {
 	m.notes = append(m.notes, fmt.Sprintf(format, args...))
@@ -208,13 +216,26 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
 	case KindOf(n.Name) != KindUnknown:
 		return a, true
-	case strings.HasPrefix(n.Name, "data-") && rules.CoveredName("data-", n.Name, nil):
-		a.Kind = KindText.String()
-		return a, true
-	default:
+	case m.knownOnly:
 		m.note("%s: %q dropped: htmlclean does not know what its value holds, so cannot check it", field, n.Name)
+	default:
+		// A name htmlclean does not know, listed by the dictionary: kept
+		// as setHTML() keeps it, its value as text, or as a URL where
+		// the name says it holds one (data-src, x-link-url), so that a
+		// URL is never passed unchecked.
+		a.Kind = unknownKind(n.Name).String()
+		return a, true
 	}
 	return a, false
+}
+
+// unknownKind is the kind a dictionary's attribute name that [KindOf]
+// does not know is checked as.
+func unknownKind(name string) Kind {
+	if urlish(name) {
+		return KindURL
+	}
+	return KindText
 }
 
 // allAttributes returns what a dictionary without an attributes list
@@ -297,7 +318,7 @@ func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base 
 	for _, name := range names {
 		a := Attribute{Name: name, On: on[name]}
 		if KindOf(name) == KindUnknown {
-			a.Kind = KindText.String()
+			a.Kind = unknownKind(name).String()
 		}
 		c.Attributes = append(c.Attributes, a)
 	}
