@@ -235,11 +235,14 @@ func TestSanitizerConfigRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSanitizerConfigJSON: names are written as the spec writes them,
-// strings where the namespace is the default.
+// TestSanitizerConfigJSON: a dictionary is written in the normalised
+// form Sanitizer.get() returns: members in alphabetical order, names as
+// {name, namespace} sorted by namespace then name, an element without
+// lists of its own with an empty removeAttributes, processing
+// instruction targets as {target}.
 func TestSanitizerConfigJSON(t *testing.T) {
 	sc, err := policy.ParseSanitizerConfig([]byte(`{"elements": ["p", {"name": "a", "attributes": ["href", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}]},
-		{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}], "attributes": [], "dataAttributes": true}`))
+		{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}], "attributes": [], "dataAttributes": true, "processingInstructions": ["b", "a"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +250,11 @@ func TestSanitizerConfigJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"elements":["p",{"name":"a","attributes":["href",{"name":"href","namespace":"http://www.w3.org/1999/xlink"}]},{"name":"svg","namespace":"http://www.w3.org/2000/svg"}],"attributes":[],"dataAttributes":true}`
+	want := `{"attributes":[],"dataAttributes":true,"elements":[` +
+		`{"name":"a","namespace":"http://www.w3.org/1999/xhtml","attributes":[{"name":"href","namespace":null},{"name":"href","namespace":"http://www.w3.org/1999/xlink"}]},` +
+		`{"name":"p","namespace":"http://www.w3.org/1999/xhtml","removeAttributes":[]},` +
+		`{"name":"svg","namespace":"http://www.w3.org/2000/svg","removeAttributes":[]}],` +
+		`"processingInstructions":[{"target":"a"},{"target":"b"}]}`
 	if string(got) != want {
 		t.Errorf("json.Marshal = %s, want %s", got, want)
 	}

@@ -10,7 +10,8 @@ import (
 // SanitizerConfig writes the policy as an HTML Sanitizer API
 // configuration: its elements, and its attributes on every element or on
 // some, in the allow-list form (elements, attributes, dataAttributes,
-// comments). What the dictionary cannot say is listed in Notes,
+// comments, processingInstructions: []), in the normalised form
+// Sanitizer.get() returns (see [SanitizerConfig.MarshalJSON]). What the dictionary cannot say is listed in Notes,
 // which the "//" member holds when written as JSON: value patterns and
 // class token rules (a browser keeps any value), URL rules and
 // canonicalisation, id prefixes, styles, rel and target, limits, word
@@ -21,7 +22,8 @@ import (
 func (p *Policy) SanitizerConfig() SanitizerConfig {
 	c := p.Config()
 	f, comments := false, c.Comments
-	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &comments, DataAttributes: &f}
+	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &comments, DataAttributes: &f,
+		ProcessingInstructions: []string{}}
 	var notes []string
 	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
 
