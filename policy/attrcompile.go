@@ -97,8 +97,8 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 		k.declare(field+".kind", a)
 	}
 	for j, e := range a.On {
-		if !nameRE.MatchString(e) {
-			k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q is not an element name", e)
+		if why := foreignProblem(e); why != "" {
+			k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q %s", e, why)
 		}
 	}
 }

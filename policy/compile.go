@@ -38,8 +38,8 @@ func (e *ConfigError) Error() string {
 // forbiddenElements are never allowed: they run script, load active
 // content, change how the rest of the page is read (base, meta refresh), or
 // switch the tokenizer into states a token-stream sanitiser cannot follow
-// (raw text, foreign content with HTML integration points: bluemonday
-// CVE-2021-42576, ammonia RUSTSEC-2021-0074).
+// (raw text: bluemonday CVE-2021-42576). SVG and MathML are named with a
+// prefix; forbiddenForeign holds those never allowed.
 var forbiddenElements = map[string]string{
 	"script": "runs script", "style": "holds raw CSS text", "base": "changes every relative URL on the page",
 	"meta": "can redirect (http-equiv=refresh)", "link": "loads style sheets and other resources",
@@ -47,17 +47,16 @@ var forbiddenElements = map[string]string{
 	"object": "embeds plugins and documents", "embed": "embeds plugins", "applet": "embeds a plugin",
 	"param": "configures plugins", "noscript": "is raw text when scripting is on",
 	"noembed": "is raw text", "noframes": "is raw text", "xmp": "is raw text", "plaintext": "ends HTML parsing",
-	"template": "holds inert markup activated by script", "math": "switches to MathML parsing (mXSS)",
+	"template": "holds inert markup activated by script",
 	"select":   "changes how style and other tags inside it are parsed (CVE-2021-42576)",
 	"textarea": "is raw text", "title": "is raw text", "html": "is a document, not a fragment",
 	"head": "is a document, not a fragment", "body": "is a document, not a fragment",
-	"foreignobject": "switches SVG back to HTML parsing (mXSS)", "animate": "can animate href to javascript:",
-	"set": "can set href to javascript:", "animatemotion": "SVG animation", "animatetransform": "SVG animation",
-	"discard": "SVG timing", "handler": "runs script", "listener": "runs script", "portal": "embeds a document",
+	"handler": "runs script", "listener": "runs script", "portal": "embeds a document",
 }
 
 // Forbidden returns why an element is never allowed by any policy, or "".
-func Forbidden(element string) string { return forbiddenElements[element] }
+// A foreign element is named with its prefix ("svg:script").
+func Forbidden(element string) string { return forbiddenElement(element) }
 
 // forbiddenAttributes are never allowed, whatever the element.
 var forbiddenAttributes = map[string]string{
@@ -199,15 +198,17 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
 	k.idPrefixed = c.IDs.Prefix != ""
 	k.checkLengths(c)
+	k.checkForeign(c)
 	k.checkLists(c)
 	k.checkRemovedUnderWildcards(c)
 	flat := flatten(c)
 	p := &Policy{cfg: flat, r: rules.Rules{Elements: map[string]*rules.Element{}, Internal: map[string]bool{}}}
 	for _, name := range flat.Elements {
-		if forbiddenElements[name] == "" && nameRE.MatchString(name) {
-			p.r.Elements[name] = &rules.Element{Name: name, Attrs: map[string]*rules.Attr{}}
+		if forbiddenElement(name) == "" && validElement(name) {
+			p.r.Elements[name] = newElement(name)
 		}
 	}
+	k.addAttributes(p, foreignAttributes(c), "(svg, mathml)", false)
 	k.addAttributes(p, c.Attributes, "attributes", false)
 	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
 	p.cfg.Attributes = p.attributeList()
@@ -317,7 +318,7 @@ func commas(n int) string {
 func flatten(c Config) Config {
 	f := c
 	f.Extends, f.Add, f.Remove = "", Change{}, Change{}
-	f.Elements = setEdit(c.Elements, c.Add.Elements, c.Remove.Elements)
+	f.Elements = setEdit(append(foreignElements(c), c.Elements...), c.Add.Elements, c.Remove.Elements)
 	f.URLs.Schemes = setEdit(c.URLs.Schemes, c.Add.Schemes, c.Remove.Schemes)
 	if f.URLs.Relative == "" {
 		f.URLs.Relative = "allow"
@@ -365,12 +366,8 @@ func (k *compiler) checkLists(c Config) {
 		names []string
 	}{{"elements", c.Elements}, {"add.elements", c.Add.Elements}, {"remove.elements", c.Remove.Elements}} {
 		for i, name := range l.names {
-			field := fmt.Sprintf("%s[%d]", l.field, i)
-			switch why, bad := forbiddenElements[name]; {
-			case bad && l.field != "remove.elements":
-				k.fail(field, "%q is never allowed: it %s", name, why)
-			case !bad && !nameRE.MatchString(name):
-				k.fail(field, "%q is not an element name (lower case letters, digits, \"-\")", name)
+			if msg := elementProblem(name, l.field == "remove.elements"); msg != "" {
+				k.fail(fmt.Sprintf("%s[%d]", l.field, i), "%s", msg)
 			}
 		}
 	}
@@ -519,11 +516,11 @@ func (k *compiler) removal(p *Policy, flat Config) {
 		for i, name := range l.names {
 			field := fmt.Sprintf("%s[%d]", l.field, i)
 			drop, seen := p.r.Removal[name]
-			switch why, bad := forbiddenElements[name]; {
-			case bad:
+			switch why := forbiddenElement(name); {
+			case why != "":
 				k.fail(field, "%q is never allowed (it %s) and keeps its own handling", name, why)
-			case !nameRE.MatchString(name):
-				k.fail(field, "%q is not an element name (lower case letters, digits, \"-\")", name)
+			case !validElement(name):
+				k.fail(field, "%s", elementProblem(name, false))
 			case p.r.Elements[name] != nil:
 				k.fail(field, "%q is allowed: only an element the policy does not allow is dropped or unwrapped", name)
 			case seen && drop != l.drop:

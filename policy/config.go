@@ -20,8 +20,18 @@ type Config struct {
 	// "ugc"). Only meaningful in a file.
 	Extends string `yaml:"extends,omitempty" json:"extends,omitempty"`
 
-	// Elements lists the allowed elements, lower case.
+	// Elements lists the allowed elements, lower case: "p", or with a
+	// namespace prefix "svg:circle", "math:mi".
 	Elements []string `yaml:"elements,flow,omitempty" json:"elements,omitempty"`
+
+	// SVG, if "safe", adds a safe subset of SVG: shapes, paths, text,
+	// gradients, clipping, masks, patterns, markers, and use of
+	// same-document ids (docs/policy.md lists it). MathML, if "core",
+	// adds the MathML Core elements and attributes a formula needs.
+	// Elements and attribute entries name SVG and MathML elements with a
+	// prefix ("svg:circle", "math:mi"); a bare name is the HTML element.
+	SVG    string `yaml:"svg,omitempty" json:"svg,omitempty"`
+	MathML string `yaml:"mathml,omitempty" json:"mathml,omitempty"`
 
 	// Attributes lists the allowed attributes.
 	Attributes []Attribute `yaml:"attributes,omitempty" json:"attributes,omitempty"`

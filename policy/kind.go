@@ -47,6 +47,9 @@ func KindOf(name string) Kind {
 	if k, ok := builtinKinds[name]; ok {
 		return k
 	}
+	if k, ok := mathKinds[name]; ok {
+		return k // MathML Core (foreignsets.go)
+	}
 	if rest, ok := strings.CutPrefix(name, "aria-"); ok && rest != "" && lowerAlpha(rest) {
 		return KindText // WAI-ARIA states and properties: tokens, IDs, text
 	}

@@ -56,10 +56,10 @@ func (p *Policy) attributeList() []Attribute {
 	}
 	for _, el := range p.r.Elements {
 		for name, r := range el.Attrs {
-			enter(name, r, el.Name)
+			enter(name, r, el.Key())
 		}
 		for _, w := range el.Wild {
-			enter(w.Prefix+"*", w.Rule, el.Name)
+			enter(w.Prefix+"*", w.Rule, el.Key())
 		}
 	}
 	var out []Attribute
@@ -171,7 +171,11 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 		bm.AllowComments()
 	}
 	wild := false
-	for name, el := range p.r.Elements {
+	for _, el := range p.r.Elements {
+		// bluemonday knows no namespaces: it gets local names, and an
+		// attribute allowed on svg:a is allowed on every a. The first stage
+		// keeps each in its own namespace.
+		name := el.Name
 		bm.AllowElements(name)
 		// Without this bluemonday drops allowed elements that have no
 		// attributes left, such as a link whose href was refused.

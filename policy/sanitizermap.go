@@ -145,7 +145,7 @@ var safelistedSchemes = []string{"bitcoin", "ftp", "ftps", "geo", "im", "irc", "
 func removalNames(l []SanitizerName) []string {
 	var out []string
 	for _, n := range l {
-		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" {
+		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" && foreignProblem(n.Name) == "" {
 			out = append(out, n.Name)
 		}
 	}
@@ -176,6 +176,8 @@ func (m *scMapper) element(field string, n SanitizerName) bool {
 		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
 	case !nameRE.MatchString(n.Name):
 		m.note("%s: %q dropped: the HTML parser writes element names in lower case, so it never matches", field, n.Name)
+	case foreignProblem(n.Name) != "":
+		m.note("%s: %q dropped: a policy names only the SVG or MathML element so (svg:, math:)", field, n.Name)
 	case notParsedAsHTML[n.Name] != "":
 		m.note("%s: %q dropped: %s, so this name matches no element setHTML() keeps; htmlclean's output would be parsed into another element", field, n.Name, notParsedAsHTML[n.Name])
 	default:

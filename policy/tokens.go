@@ -91,8 +91,8 @@ func (k *compiler) classRule(field string, c ClassRule) (*rules.ClassRule, bool)
 		ok = false
 	}
 	for j, e := range c.On {
-		if !nameRE.MatchString(e) {
-			k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q is not an element name", e)
+		if why := foreignProblem(e); why != "" {
+			k.fail(fmt.Sprintf("%s.on[%d]", field, j), "%q %s", e, why)
 			ok = false
 		}
 	}

@@ -306,6 +306,9 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		// Not allowed as a whole by an attribute entry: token by token.
 		return s.classes(c, el, out)
 	}
+	if rule.Kind == rules.KindURL && sameDocumentOnly(el) && !sameDocument(out) {
+		return "", ReasonValueNotAllowed // an SVG reference to another element (foreign.go)
+	}
 	out, reason := s.byKind(c, el.Name, rule, out)
 	switch {
 	case reason != "":

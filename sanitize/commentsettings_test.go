@@ -29,11 +29,11 @@ func commentConfig(tb testing.TB) policy.Config {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c.Add.Elements = []string{"svg", "use", "g", "span", "div", "font", "center"}
+	c.Add.Elements = []string{"svg:svg", "svg:use", "svg:g", "span", "div", "font", "center"}
 	c.Add.Attributes = []policy.Attribute{
 		{Name: "data-*"},
 		{Name: "data-md-*", On: []string{"code", "pre"}, Match: "[a-z0-9 ]*"},
-		{Name: "href", On: []string{"use"}},
+		{Name: "href", On: []string{"svg:use"}},
 	}
 	c.Classes = []policy.ClassRule{
 		{Tokens: []string{"spoiler", "note", "x<y"}},

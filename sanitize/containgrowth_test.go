@@ -14,11 +14,11 @@ func TestGrowthContainment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test; runs without -short")
 	}
-	c, err := policy.ParseConfig(strings.NewReader(containersPolicy+"    - {name: fill, on: [textpath]}\n"), "containers.yaml")
+	c, err := policy.ParseConfig(strings.NewReader(containersPolicy+"    - {name: fill, on: [\"svg:textpath\"]}\n"), "containers.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Add.Elements = append(c.Add.Elements, "svg", "text", "textpath")
+	c.Add.Elements = append(c.Add.Elements, "svg:svg", "svg:text", "svg:textpath")
 	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20,
 		MaxAttributes: 100_000, MaxInputBytes: 1 << 30}
 	p, err := policy.Compile(c)

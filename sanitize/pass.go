@@ -39,6 +39,7 @@ type pass struct {
 	// elements holds the policy's allowed elements with what the pass
 	// needs to know about each, so a start tag costs one lookup.
 	elements nameMap[allowed]
+	foreign  foreignSet    // the SVG and MathML ones (foreign.go)
 	embeds   bool          // the policy allows iframe (embeds.go)
 	ignored  urlnorm.Flags // the flags the policy neither rejects nor reports
 	report   func(Change)
@@ -67,7 +68,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.report = report
 	s.in.reset(r, doc, report == nil, s.r.Limits)
 	s.out.reset(out)
-	s.tree.reset(s.elements.len())
+	s.tree.reset(s.elements.len() + s.foreign.n)
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
 	return s
@@ -77,13 +78,10 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 func (s *pass) use(p *policy.Policy) {
 	s.p, s.r = p, p.Rules(rules.Key{})
 	s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.r.URL.Reject)
-	elements := map[string]allowed{}
-	for _, name := range s.r.Order {
-		elements[name] = allowed{s.r.Elements[name], elemInfos[name], int32(len(elements))}
-	}
+	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
 	s.embeds = s.r.Elements[embedElement] != nil
-	s.tree.lastOpen = make([]int32, len(elements))
+	s.tree.lastOpen = make([]int32, len(elements)+s.useForeign(len(elements)))
 }
 
 // release returns the pass to the pool, keeping its buffers unless a

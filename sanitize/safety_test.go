@@ -122,11 +122,16 @@ func TestSafetyCheckSensitivity(t *testing.T) {
 // keep them (font's color makes it a breakout tag in SVG).
 const structuralPolicy = `extends: ugc
 add:
-  elements: [svg, g, rect, desc, text, image, use, form, input, button, label, font,
+  elements: ["svg:svg", "svg:g", "svg:rect", "svg:desc", "svg:text", "svg:image", "svg:use",
+             "svg:foreignobject", "svg:title", "svg:a",
+             "math:math", "math:mi", "math:mtext", "math:mglyph", "math:malignmark",
+             "math:annotation-xml", "math:semantics", "math:mrow",
+             form, input, button, label, font,
              center, nav, nobr, option, optgroup, marquee, rb, rtc, menu, address,
              search, listing, dir, dialog, map, area, video, source, basefont]
   attributes:
-    - {name: href, on: [a, image, use, area]}
+    - {name: href, on: [a, "svg:image", "svg:use", "svg:a", area]}
+    - {name: encoding, on: ["math:annotation-xml"], kind: text}
     - {name: color, on: [font]}
     - {name: class}
 `
@@ -198,8 +203,10 @@ func TestNoLeakBreakouts(t *testing.T) {
 	tests := []struct{ name, policy, in, want string }{
 		{"svg-end-br", "permissive", `<svg></br><a href="https://evil.example/"/>`,
 			`<svg></svg><br><a href="https://evil.example/" rel="nofollow noopener ugc" target="_blank"></a>`},
-		{"svg-desc-self-closing", "permissive", `<svg><desc><rect/>`,
-			`<svg><desc><rect></rect></desc></svg>`},
+		{"svg-desc-self-closing", "permissive", `<svg><desc><label/>`,
+			`<svg><desc><label></label></desc></svg>`},
+		// rect in desc is an HTML element, which the policy does not allow.
+		{"svg-desc-html-rect", "permissive", `<svg><desc><rect/>`, `<svg><desc></desc></svg>`},
 		{"svg-desc-breakout-stays", "permissive", `<svg><desc><p>x</desc><rect/><b>y`,
 			`<svg><desc><p>x</p></desc><rect/></svg><b>y</b>`},
 		{"svg-void-name-is-open", "permissive", `<svg><source><g>x</svg>`, `<svg><g>x</g></svg>`},

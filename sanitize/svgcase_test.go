@@ -22,15 +22,19 @@ func TestSVGCamelCase(t *testing.T) {
 	var allowed []string
 	for _, n := range names {
 		// policy.Compile refuses some (animation, foreignObject).
-		if _, err := policy.Load(strings.NewReader("extends: ugc\nadd:\n  elements: [svg, "+n+"]\n"), "t.yaml"); err == nil {
+		if _, err := policy.Load(strings.NewReader("extends: ugc\nadd:\n  elements: [\"svg:svg\", \"svg:"+n+"\"]\n"), "t.yaml"); err == nil {
 			allowed = append(allowed, n)
 		}
 	}
 	if len(allowed) < 30 {
 		t.Fatalf("only %d camel-case SVG elements can be allowed: %q", len(allowed), allowed)
 	}
-	p := mustPolicy(t, "extends: ugc\nadd:\n  elements: [svg, "+strings.Join(allowed, ", ")+"]\n"+
-		"  attributes:\n    - {name: fill, on: ["+strings.Join(allowed, ", ")+"]}\n")
+	keys := make([]string, len(allowed))
+	for i, n := range allowed {
+		keys[i] = `"svg:` + n + `"`
+	}
+	p := mustPolicy(t, "extends: ugc\nadd:\n  elements: [\"svg:svg\", "+strings.Join(keys, ", ")+"]\n"+
+		"  attributes:\n    - {name: fill, on: ["+strings.Join(keys, ", ")+"]}\n")
 	for _, n := range allowed {
 		c := svgCamel[n]
 		tests := []struct{ name, in, want string }{

@@ -47,6 +47,10 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		s.reopen(name)
 	}
 	a, ok := s.elements.get(name)
+	if s.foreign.any && (name != embedElement || !s.embeds) {
+		a, ok = s.lookupNS(name)
+		ok = ok && !s.titleText()
+	}
 	if !ok {
 		s.dropElement(name, selfClosing)
 		return
@@ -65,7 +69,18 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.dropEmbed(ReasonMisplaced) // an SVG element whose content is markup
 		return
 	}
-	foreign, void, placed := s.startContext(name, info, selfClosing)
+	var foreign, void, placed bool
+	if s.foreign.any {
+		foreign, void, placed = s.placeForeign(a, selfClosing)
+	} else {
+		foreign, void, placed = s.startContext(name, info, selfClosing)
+	}
+	rawSelfClosed := foreign && void && rawText(name)
+	if rawSelfClosed {
+		// <title/> in SVG: the policy stage's tokenizer would read what
+		// follows as its text. Written <title></title>.
+		void = false
+	}
 	if !void && !s.room() {
 		return
 	}
@@ -97,6 +112,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if tokSelfClosing && s.selfClosingRewrite(name, info, foreign, selfClosing) {
 		changed = true
 	}
+	if rawSelfClosed {
+		changed, selfClosing = true, false
+	}
 	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void, foreign) {
 		return
 	}
@@ -113,7 +131,14 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if check {
 		s.linkTagWritten()
 	}
-	if !void {
+	switch {
+	case void:
+	case foreign && s.foreign.any:
+		s.pushForeign(a)
+		if rawSelfClosed {
+			s.closeTop(true)
+		}
+	default:
 		s.push(name, foreign)
 	}
 }
@@ -325,7 +350,15 @@ func (s *pass) innermostHeading() int32 {
 // openAt returns the index of the innermost open element name, allowed or
 // dropped with its content, or -1.
 func (s *pass) openAt(name string) int {
-	if a, ok := s.elements.get(name); ok {
+	if s.foreign.any {
+		i := -1
+		if a, ok := s.elements.get(name); ok {
+			i = int(s.tree.lastOpen[a.slot])
+		}
+		if i = s.openForeign(name, i); i >= 0 {
+			return i
+		}
+	} else if a, ok := s.elements.get(name); ok {
 		return int(s.tree.lastOpen[a.slot])
 	}
 	// A frame dropped with its content is hidden: none is open unless

@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/htmlclean/htmlclean/internal/rules"
+
 // tree is the part of the pass that follows the element tree a browser
 // builds: the elements written and not yet closed, with the indices the
 // tree's rules look up, and what is skipped.
@@ -35,7 +37,8 @@ func (t *tree) oversized() bool {
 // open is an element on the stack.
 type open struct {
 	name    string
-	foreign bool // an SVG element
+	ns      rules.Namespace // its namespace (foreign.go), if foreign
+	foreign bool            // an SVG or MathML element
 	// inForeign says the tokens after its start tag are read by the rules
 	// for foreign content (HTML §13.2.6): it is an SVG element other than
 	// an HTML integration point, or a dropped element inside one.
@@ -86,6 +89,9 @@ func (s *pass) pushFrame(f open) {
 		f.special, f.marker = b.special, b.marker
 	}
 	i := int32(len(s.tree.stack))
+	if f.foreign && f.ns == rules.NSHTML {
+		f.ns = s.tree.frameNS(f.name)
+	}
 	fp := frameProps.at(f.name)
 	if !f.dropped {
 		f.cur = i
@@ -124,7 +130,9 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if a, ok := s.elements.get(f.name); ok {
+	if f.foreign && !f.hidden {
+		f.slot = s.foreignSlot(f.ns, f.name)
+	} else if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot
 	} else if f.unlisted {
 		f.slot = s.unlistedSlot(f.name).slot

@@ -11,7 +11,11 @@ import (
 // name, by data-* wildcard ([Element.Attr]) and, for class, token by
 // token ([Element.AllowsClass]).
 type Element struct {
+	// Name is the element's local name, lower case, as a tag writes it
+	// ("circle"); NS its namespace. [Rules.Elements] keys it by
+	// [ElementKey] ("svg:circle").
 	Name     string
+	NS       Namespace
 	Attrs    map[string]*Attr // by name
 	Wild     []Wild           // data-* wildcards, for names Attrs lacks
 	Declared map[string]Kind  // the kinds the policy declares, for Wild
@@ -48,6 +52,9 @@ type Styles struct {
 	Parts map[string]string         // the same, unanchored, for Whole
 	Whole *regexp.Regexp
 }
+
+// Key returns the name [Rules.Elements] keys the element by.
+func (e *Element) Key() string { return ElementKey(e.NS, e.Name) }
 
 // Attr returns the rule of an attribute allowed on the element, or nil.
 // The name must be lower case. An entry that names the attribute wins
@@ -89,7 +96,7 @@ func (e *Element) Add(name string, m *Matcher, kind Kind) {
 // rules finds the element's rule for a prefix it already has.
 func (e *Element) AddWild(prefix string, m *Matcher, declared map[string]Kind, rules map[[2]string]*Attr) {
 	e.Declared = declared
-	key := [2]string{e.Name, prefix}
+	key := [2]string{e.Key(), prefix}
 	r := rules[key]
 	if r == nil {
 		r = &Attr{Kind: KindText}
