@@ -156,12 +156,13 @@ func TestFromSanitizerConfig(t *testing.T) {
 		t.Error("comments: true not kept")
 	}
 	got := allowedPairs(p, "title", "href", "rel", "onclick", "ondblclick", "srcdoc", "style", "data-id", "data-other", "x-made-up")
-	want := []string{"a", "a data-id", "a href", "a title", "a x-made-up", "abbr", "abbr x-made-up", "p", "p title", "p x-made-up"}
+	want := []string{"a", "a data-id", "a href", "a title", "a x-made-up", "abbr", "abbr x-made-up", "p", "p title", "p x-made-up",
+		"svg:svg", "svg:svg title", "svg:svg x-made-up"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("allowed mismatch (-want +got):\n%s", diff)
 	}
-	for _, path := range []string{"elements[1]", "elements[2]", "elements[3]", "elements[4].attributes[1]",
-		"elements[4].attributes[2]", "attributes[1]", "attributes[2]", "attributes[3]", "attributes[5]"} {
+	for _, path := range []string{"elements[1]", "elements[2]", "elements[4].attributes[1]",
+		"elements[4].attributes[2]", "attributes[1]", "attributes[2]", "attributes[3]"} {
 		if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, path+": ") }) {
 			t.Errorf("no note for %s in %q", path, notes)
 		}

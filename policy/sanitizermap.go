@@ -69,8 +69,8 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 	if sc.Elements != nil {
 		c.Unlisted = "drop"
 		for i, e := range sc.Elements {
-			if m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName) {
-				c.Elements = append(c.Elements, e.Name)
+			if key, ok := m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName); ok {
+				c.Elements = append(c.Elements, key)
 			}
 		}
 	} else {
@@ -78,28 +78,37 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 		gone := map[string]bool{}
 		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
 			for _, n := range l {
-				if n.Namespace == NamespaceHTML {
-					gone[n.Name] = true
+				if key, why := sanitizerKey(n); why == "" {
+					gone[key] = true
 				}
 			}
 		}
-		for _, name := range htmlElements {
+		for _, name := range slices.Concat(htmlElements, svgSafeElements, []string{"svg:metadata"}, mathCoreElements) {
 			if !gone[name] && Forbidden(name) == "" {
 				c.Elements = append(c.Elements, name)
 			}
 		}
-		m.note("elements: absent, so htmlclean allows the HTML elements it knows (not SVG or MathML) less removeElements")
+		m.note("elements: absent, so htmlclean allows the HTML elements it knows and the SVG and MathML ones of svg: safe and mathml: core, less removeElements")
 	}
 	allowed := map[string]bool{}
 	for _, e := range c.Elements {
 		allowed[e] = true
+		switch {
+		case strings.HasPrefix(e, "svg:"):
+			m.svg = append(m.svg, e)
+			m.foreign = append(m.foreign, e)
+		case strings.HasPrefix(e, "math:"):
+			m.foreign = append(m.foreign, e)
+		}
 	}
 	c.Unwrap = slices.DeleteFunc(removalNames(sc.ReplaceWithChildrenElements), func(n string) bool { return allowed[n] })
 	data := sc.DataAttributes != nil && *sc.DataAttributes
 	if sc.Attributes != nil {
 		for i, a := range sc.Attributes {
 			if at, ok := m.attribute(fmt.Sprintf("attributes[%d]", i), a); ok {
-				c.Attributes = append(c.Attributes, at)
+				if at.On = m.scoped(at.On); at.On == nil || len(at.On) > 0 {
+					c.Attributes = append(c.Attributes, at)
+				}
 			}
 		}
 	} else {
@@ -147,6 +156,12 @@ func removalNames(l []SanitizerName) []string {
 	for _, n := range l {
 		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" && foreignProblem(n.Name) == "" {
 			out = append(out, n.Name)
+		} else if key, why := sanitizerKey(n); why == "" && n.Namespace != NamespaceHTML && Forbidden(key) == "" &&
+			key != "svg:svg" && key != "math:math" {
+			// The root elements are never replaced by their children
+			// (the spec's validity rules); dropping them is the
+			// unlisted default anyway.
+			out = append(out, key)
 		}
 	}
 	return out
@@ -159,19 +174,69 @@ func removalNames(l []SanitizerName) []string {
 type scMapper struct {
 	notes     []string
 	knownOnly bool
+	// svg and foreign are the allowed SVG elements and SVG and MathML
+	// elements, by policy name: where an attribute that only foreign
+	// elements can have is allowed.
+	svg, foreign []string
+}
+
+// Scopes an attribute entry from attribute can have in its On: the
+// allowed SVG elements (camel-case SVG attributes, presentation
+// attributes) or SVG and MathML elements (namespaced attributes).
+var (
+	onSVG     = []string{"\x00svg"}
+	onForeign = []string{"\x00foreign"}
+)
+
+// scoped turns a scope from attribute into the element list it stands
+// for: nil (every element) stays nil; an empty list means none.
+func (m *scMapper) scoped(on []string) []string {
+	switch {
+	case on == nil:
+		return nil
+	case on[0] == onSVG[0]:
+		return append([]string{}, m.svg...)
+	case on[0] == onForeign[0]:
+		return append([]string{}, m.foreign...)
+	}
+	return on
+}
+
+// fits reports whether an attribute of scope on can be on element key.
+func fits(on []string, key string) bool {
+	switch {
+	case on == nil:
+		return true
+	case on[0] == onSVG[0]:
+		return strings.HasPrefix(key, "svg:")
+	case on[0] == onForeign[0]:
+		return strings.HasPrefix(key, "svg:") || strings.HasPrefix(key, "math:")
+	}
+	return false
 }
 
 func (m *scMapper) note(format string, args ...any) {
 	m.notes = append(m.notes, fmt.Sprintf(format, args...))
 }
 
-// element reports whether an allowed element can be kept, noting why not.
-func (m *scMapper) element(field string, n SanitizerName) bool {
+// element returns the policy name of an allowed element that can be
+// kept, noting why not.
+func (m *scMapper) element(field string, n SanitizerName) (string, bool) {
+	if n.Namespace != NamespaceHTML {
+		key, why := sanitizerKey(n)
+		switch {
+		case why != "" && n.Namespace != NamespaceSVG && n.Namespace != NamespaceMathML:
+			m.note("%s: %q in namespace %q %s", field, n.Name, n.Namespace, why)
+		case why != "":
+			m.note("%s: %q %s", field, n.Name, why)
+		case Forbidden(key) != "":
+			m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, key, Forbidden(key))
+		default:
+			return key, true
+		}
+		return "", false
+	}
 	switch {
-	case n.Namespace == NamespaceSVG || n.Namespace == NamespaceMathML:
-		m.note("%s: %q dropped: htmlclean keeps no SVG or MathML element from a SanitizerConfig (a token-stream sanitiser cannot follow foreign content safely)", field, n.Name)
-	case n.Namespace != NamespaceHTML:
-		m.note("%s: %q in namespace %q matches nothing: the HTML parser creates elements in the HTML, SVG and MathML namespaces only", field, n.Name, n.Namespace)
 	case Forbidden(n.Name) != "":
 		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
 	case !nameRE.MatchString(n.Name):
@@ -181,9 +246,9 @@ func (m *scMapper) element(field string, n SanitizerName) bool {
 	case notParsedAsHTML[n.Name] != "":
 		m.note("%s: %q dropped: %s, so this name matches no element setHTML() keeps; htmlclean's output would be parsed into another element", field, n.Name, notParsedAsHTML[n.Name])
 	default:
-		return true
+		return n.Name, true
 	}
-	return false
+	return "", false
 }
 
 // notParsedAsHTML are the HTML-namespace element names the HTML parser
@@ -205,18 +270,33 @@ var notParsedAsHTML = map[string]string{
 }
 
 // attribute returns the entry allowing an attribute, or false with a note.
+//
+// Its On is nil (every element) or a scope, onSVG or onForeign, that
+// scoped or fits resolves: camel-case SVG attributes and presentation
+// attributes (CSS) only on SVG elements, namespaced ones (xlink:href)
+// only on SVG and MathML elements.
 func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
-	a := Attribute{Name: n.Name}
+	name, scope := allowName(n)
+	a := Attribute{Name: name, On: scope}
 	switch {
-	case n.Namespace != "":
-		m.note("%s: %q in %s dropped: htmlclean keeps no namespaced attribute from a SanitizerConfig", field, n.Name, n.Namespace)
-	case !attrRE.MatchString(n.Name):
+	case name == "" && n.Namespace != "":
+		m.note("%s: %q in %s dropped: the HTML parser gives no attribute htmlclean keeps that name in that namespace", field, n.Name, n.Namespace)
+	case name == "":
+		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, but for SVG's camel-case ones (viewBox), so it never matches", field, n.Name)
+	case !attrRE.MatchString(name):
 		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, so it never matches", field, n.Name)
-	case refusedAttribute(n.Name) != "":
-		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(n.Name))
-	case KindOf(n.Name) == KindCSS:
+	case refusedAttribute(name) != "":
+		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(name))
+	case name == "style" || KindOf(name) == KindCSS && scope != nil:
 		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
-	case KindOf(n.Name) != KindUnknown:
+	case KindOf(name) == KindCSS:
+		// A presentation attribute: checked as CSS on SVG elements,
+		// as svg: safe keeps them; on HTML and MathML elements it
+		// would need styles rules.
+		m.note("%s: %q kept on SVG elements only: elsewhere CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
+		a.On = onSVG
+		return a, true
+	case KindOf(name) != KindUnknown:
 		return a, true
 	case m.knownOnly:
 		m.note("%s: %q dropped: htmlclean does not know what its value holds, so cannot check it", field, n.Name)
@@ -225,10 +305,44 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 		// as setHTML() keeps it, its value as text, or as a URL where
 		// the name says it holds one (data-src, x-link-url), so that a
 		// URL is never passed unchecked.
-		a.Kind = unknownKind(n.Name).String()
+		a.Kind = unknownKind(name).String()
 		return a, true
 	}
 	return a, false
+}
+
+// allowName returns the policy name of an attribute a dictionary allows
+// and the elements it can match on (see attribute), or "" when the HTML
+// parser never gives an attribute htmlclean keeps that name. A
+// lower-case name SVG writes in camel case ("viewbox") matches on HTML
+// and MathML elements only; htmlclean, which names attributes in lower
+// case, keeps it nowhere rather than on SVG elements too.
+func allowName(n SanitizerName) (string, []string) {
+	if n.Namespace != "" {
+		if name := foreignAttrName(n); name != "" {
+			return name, onForeign
+		}
+		return "", nil
+	}
+	lower := strings.ToLower(n.Name)
+	switch {
+	case lower != n.Name && svgAttrCase(lower) == n.Name:
+		return lower, onSVG
+	case lower != n.Name || svgAttrCase(lower) != lower:
+		return "", nil
+	}
+	return n.Name, nil
+}
+
+// removeName returns the policy name of an attribute a dictionary
+// removes: its lower-case name, or the namespaced one (xlink:href).
+// Removing by lower-case name removes more than a browser would
+// ("viewBox" removes viewbox from HTML elements too), never less.
+func removeName(n SanitizerName) string {
+	if n.Namespace != "" {
+		return foreignAttrName(n)
+	}
+	return strings.ToLower(n.Name)
 }
 
 // unknownKind is the kind a dictionary's attribute name that [KindOf]
@@ -248,7 +362,7 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 	data := true
 	for _, n := range sc.RemoveAttributes {
 		if n.Namespace == "" {
-			gone[n.Name] = true
+			gone[removeName(n)] = true
 			data = data && !isDataAttribute(n)
 		}
 	}
@@ -282,38 +396,44 @@ func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base 
 	on := map[string][]string{}
 	var names []string
 	for i, e := range sc.Elements {
-		if !allowed[e.Name] || e.Namespace != NamespaceHTML {
+		key, why := sanitizerKey(e.SanitizerName)
+		if why != "" || !allowed[key] {
 			continue
 		}
 		if sc.Attributes == nil && e.Attributes != nil {
 			own := map[string]bool{}
 			for _, n := range e.Attributes {
-				if n.Namespace == "" {
-					own[n.Name] = true
+				if name, scope := allowName(n); name != "" && fits(scope, key) {
+					own[name] = true
 				}
 			}
 			for _, name := range base {
 				if !own[name] {
-					c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{e.Name}})
+					c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{key}})
 				}
 			}
 			if data {
-				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: "data-*", On: []string{e.Name}})
+				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: "data-*", On: []string{key}})
 			}
 		}
 		for j, n := range e.Attributes {
-			a, ok := m.attribute(fmt.Sprintf("elements[%d].attributes[%d]", i, j), n)
+			field := fmt.Sprintf("elements[%d].attributes[%d]", i, j)
+			a, ok := m.attribute(field, n)
 			if !ok {
+				continue
+			}
+			if !fits(a.On, key) {
+				m.note("%s: %q dropped: the HTML parser never gives it to %s", field, n.Name, key)
 				continue
 			}
 			if on[a.Name] == nil {
 				names = append(names, a.Name)
 			}
-			on[a.Name] = append(on[a.Name], e.Name)
+			on[a.Name] = append(on[a.Name], key)
 		}
 		for _, n := range e.RemoveAttributes {
-			if n.Namespace == "" && attrRE.MatchString(n.Name) {
-				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: n.Name, On: []string{e.Name}})
+			if name := removeName(n); name != "" && attrRE.MatchString(name) {
+				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{key}})
 			}
 		}
 	}
