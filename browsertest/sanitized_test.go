@@ -14,7 +14,8 @@ import (
 // corpus, sanitised under each preset, under the permissive test policy
 // (SVG links, forms, srcset, poster, background, style) and under the
 // comment-settings test policy (CSS per property, word breaks, and the other
-// settings bluemonday users port), loaded and played with in Chromium. Not
+// settings bluemonday users port) and under the foreign test policy (SVG
+// and MathML with every namespace switch), loaded and played with in Chromium. Not
 // one may execute.
 func TestSanitizedCorpus(t *testing.T) {
 	vectors := loadCorpus(t)
@@ -26,14 +27,14 @@ func TestSanitizedCorpus(t *testing.T) {
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"permissive", "comment-settings"} {
+	for _, name := range []string{"permissive", "comment-settings", "foreign"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"strict", "basic", "ugc", "permissive", "comment-settings"} {
+	for _, name := range []string{"strict", "basic", "ugc", "permissive", "comment-settings", "foreign"} {
 		p := policies[name]
 		t.Run(name, func(t *testing.T) {
 			runStage(t, name, func(s string) (string, error) { return sanitize.String(s, p) }, vectors)

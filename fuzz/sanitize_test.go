@@ -18,8 +18,8 @@ import (
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// FuzzSanitize checks, under every preset and the permissive and comment-settings
-// test policies:
+// FuzzSanitize checks, under every preset and the permissive, comment-settings
+// and foreign test policies:
 //   - no panic; an error is only a *sanitize.LimitError, with no output;
 //   - the output, parsed as a browser would, has nothing that runs script
 //     and no URL with a scheme outside the policy's list;
@@ -48,6 +48,11 @@ func FuzzSanitize(f *testing.F) {
 		`<sup id=fnref:1><a href="#fn:1" name=n>1</a></sup><a href="#%66n:1">f</a><a href="#:~:text=a">t</a>`,
 		`<pre class="lang-go x<y" data-md-x="a b"><code class="LANGUAGE-GO prettyprint">x</code></pre>`,
 		`<a href="https://forum.example/">i</a><a href="//evil.example/" rel=me>e</a><svg><use href="#i"></use></svg>`,
+		// the foreign policy's namespace switches
+		`<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`,
+		`<math><annotation-xml encoding="text/html"><style><img src=x onerror=alert(1)></style></annotation-xml></math>`,
+		`<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>`,
+		`<svg><foreignObject><p>x</p></foreignObject><title>t<b>b</b></title><use href="//evil.example/#x"/></svg>`,
 	} {
 		f.Add(s)
 	}
@@ -62,7 +67,9 @@ func FuzzSanitize(f *testing.F) {
 	// permissive allows every URL-bearing attribute the pass checks;
 	// comment-settings turns on data-* wildcards, per-token classes, prefixed ids
 	// (with same-document links rewritten) and rel on external links.
-	for _, name := range []string{"permissive", "comment-settings"} {
+	// foreign keeps SVG and MathML, with every element that switches
+	// the parser between namespaces.
+	for _, name := range []string{"permissive", "comment-settings", "foreign"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", name+".yaml"))
 		if err != nil {
 			f.Fatal(err)

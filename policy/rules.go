@@ -44,6 +44,7 @@ func (p *Policy) settle() {
 	r.Comments = c.Comments
 	r.EmbedHosts = slices.Clone(c.Embeds.Hosts)
 	r.Forbidden = maps.Clone(forbiddenElements)
+	maps.Copy(r.Forbidden, forbiddenForeign) // by prefixed name: "svg:script"
 	r.Stage = p.apply
 }
 

@@ -52,6 +52,7 @@
 //	tags.go       start and end tags: allowed, placed, dropped
 //	tree.go       the element tree: stack, scopes, implied end tags
 //	insert.go     insertion modes: tables, lists, forms, foreign content
+//	foreign.go    SVG and MathML: the namespace each start tag gets
 //	attrs.go      each attribute's verdict (check), links' rel and target
 //	tokens.go     class tokens, ids.prefix and same-document links
 //	css.go        style attributes checked whole; styles.go per property
@@ -113,10 +114,15 @@
 // never disguised (userinfo, encoded hosts and confusable hosts are
 // refused or flagged by urlnorm).
 //
-// Raw-text elements (script, style, textarea, title, xmp, noscript, ...),
-// MathML, SVG integration points and animations are never allowed: a
-// token stream cannot follow how browsers parse inside them (bluemonday
-// CVE-2021-42576, ammonia RUSTSEC-2021-0074). Their content is dropped.
+// Raw-text elements (script, style, textarea, title, xmp, noscript, ...)
+// and SVG animations are never allowed: a token stream cannot follow how
+// browsers parse inside them (bluemonday CVE-2021-42576). Their content
+// is dropped. SVG and MathML elements a policy allows are kept only in
+// the namespace the tree builder gives them on the output (integration
+// points, breakout tags, annotation-xml encodings, mglyph and malignmark
+// in text integration points: foreign.go), so no reading of the output
+// puts an element in another namespace than the pass did (ammonia
+// RUSTSEC-2021-0074, DOMPurify's namespace-confusion advisories).
 // The one exception, an iframe of the policy's embeds, is kept only in
 // HTML content and always without its content (embeds.go).
 //

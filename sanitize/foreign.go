@@ -248,3 +248,13 @@ func (s *pass) titleText() bool {
 	cur := s.tree.current()
 	return cur != nil && cur.ns == rules.NSSVG && cur.name == "title" && !cur.hidden
 }
+
+// dropsContent is rules.DropsContent for the start tag name, in the
+// namespace a browser gives it here when the policy names foreign
+// elements.
+func (s *pass) dropsContent(name string) bool {
+	if s.foreign.any && s.r.DropsAny {
+		return s.r.DropsContentIn(s.startNS(name), name)
+	}
+	return s.r.DropsContent(name)
+}

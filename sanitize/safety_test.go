@@ -49,7 +49,8 @@ func testPolicies(tb testing.TB) map[string]*policy.Policy {
 	// The test policies, by the name of their golden folder: a permissive
 	// one, and one with every setting for comment systems on (classes,
 	// data-*, ids, rel on external links, styles, embeds).
-	for name, file := range map[string]string{"permissive": "permissive.yaml", "comment-settings": "comment-settings.yaml"} {
+	for name, file := range map[string]string{"permissive": "permissive.yaml", "comment-settings": "comment-settings.yaml",
+		"foreign": "foreign.yaml"} {
 		p, err := policy.LoadFile(filepath.Join("..", "testdata", "policies", file))
 		if err != nil {
 			tb.Fatal(err)

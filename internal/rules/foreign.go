@@ -73,3 +73,23 @@ func (r *Rules) ElementIn(ns Namespace, local string) *Element {
 	}
 	return r.Elements[ElementKey(ns, local)]
 }
+
+// DropsContentIn is [Rules.DropsContent] for the element local in ns,
+// which a policy's drop and unwrap lists name with its prefix
+// ("svg:g").
+func (r *Rules) DropsContentIn(ns Namespace, local string) bool {
+	if ns == NSHTML {
+		return r.DropsContent(local)
+	}
+	if !r.DropsAny {
+		return false
+	}
+	key := ElementKey(ns, local)
+	if r.Elements[key] != nil || r.Forbidden[key] != "" {
+		return false
+	}
+	if drop, ok := r.Removal[key]; ok {
+		return drop
+	}
+	return r.Unlisted == UnlistedDrop
+}
