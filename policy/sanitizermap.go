@@ -326,6 +326,11 @@ func allowName(n SanitizerName) (string, []string) {
 	}
 	lower := strings.ToLower(n.Name)
 	switch {
+	case n.Name == "xmlns" || strings.Contains(n.Name, ":"):
+		// On SVG and MathML elements the parser puts xmlns, xlink:href
+		// and the like in their namespaces; on HTML ones htmlclean
+		// keeps no such name.
+		return "", nil
 	case lower != n.Name && svgAttrCase(lower) == n.Name:
 		return lower, onSVG
 	case lower != n.Name || svgAttrCase(lower) != lower:
@@ -376,7 +381,7 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 	}
 	var out []string
 	for _, name := range KnownAttributes() {
-		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" &&
+		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" && name != "xmlns" &&
 			refusedAttribute(name) == "" && KindOf(name) != KindCSS {
 			out = append(out, name)
 		}
