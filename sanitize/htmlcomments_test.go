@@ -53,6 +53,16 @@ func TestCommentsKept(t *testing.T) {
 		{"in-table", "<table><!-- t --><tr><td>1</td></tr></table>", "<table><!-- t --><tr><td>1</td></tr></table>"},
 		{"unterminated", "x<!-- open", "x<!-- open-->"},
 	})
+	// In SVG and MathML the tokenizer reads comments as in HTML (HTML
+	// §13.2.6.5: a comment token in foreign content is inserted as a
+	// comment), so the same writing holds.
+	foreign := mustPolicy(t, "extends: ugc\nsvg: safe\nmathml: core\ncomments: true\n")
+	runCases(t, foreign, []sanitizeCase{
+		{"svg", `<svg><!-- a --><circle r="1"></circle></svg>`, `<svg><!-- a --><circle r="1"></circle></svg>`},
+		{"svg-bang-end", `<svg><!-- a --!><circle r="1"></circle></svg>`, `<svg><!-- a --><circle r="1"></circle></svg>`},
+		{"svg-abrupt", `<svg><!--><g></g></svg>`, `<svg><!----><g></g></svg>`},
+		{"math-arrow", `<math><mi>x</mi><!-- a->b --></math>`, `<math><mi>x</mi><!-- a- >b --></math>`},
+	})
 	runCases(t, commentsPolicy(t, false), []sanitizeCase{
 		{"off", "<p>a<!-- note -->b</p>", "<p>ab</p>"},
 	})
