@@ -1,0 +1,18 @@
+package sanitize
+
+import "testing"
+
+// TestForeignEndTagBreakout: "</p>" and "</br>" in SVG or MathML end the
+// foreign content, as a breakout start tag does (HTML §13.2.6.5), so what
+// follows is HTML: a <title> after them is the HTML title (raw text,
+// dropped), never an SVG title kept in place.
+func TestForeignEndTagBreakout(t *testing.T) {
+	runCases(t, preset(t, "sanitizer-api"), []sanitizeCase{
+		{"p-then-title", `<svg></p><title>x</title></svg>`, `<svg></svg>`},
+		{"br-not-allowed", `<svg></br><title>x</title>`, `<svg></svg><br>`},
+		{"nested", `<svg><g></p><circle r="1"/></g></svg>`, `<svg><g></g></svg>`},
+		{"closes-p", `<p><svg></p>x</svg>`, `<p><svg></svg></p>x`},
+		{"math", `<math><mi>x</mi></p><mtext>y</mtext></math>`, `<math><mi>x</mi></math>`}, // an HTML mtext: unlisted, dropped
+		{"integration-point", `<svg><desc></p>d</desc></svg>`, `<svg><desc>d</desc></svg>`},
+	})
+}
