@@ -16,3 +16,13 @@ func TestForeignEndTagBreakout(t *testing.T) {
 		{"integration-point", `<svg><desc></p>d</desc></svg>`, `<svg><desc>d</desc></svg>`},
 	})
 }
+
+// TestForbiddenForeignDropped: a forbidden MathML or SVG element goes
+// with its content where unlisted elements do (the sanitizer-api
+// preset, as setHTML() removes it), and loses only its tags where they
+// are unwrapped.
+func TestForbiddenForeignDropped(t *testing.T) {
+	in := `<math><maction>x<mtext>y</mtext></maction><mi>z</mi></math>`
+	runCases(t, preset(t, "sanitizer-api"), []sanitizeCase{{"drop", in, `<math><mi>z</mi></math>`}})
+	runCases(t, mustPolicy(t, "extends: ugc\nmathml: core\n"), []sanitizeCase{{"unwrap", in, `<math>x<mtext>y</mtext><mi>z</mi></math>`}})
+}
