@@ -375,3 +375,29 @@ func TestForeignGrowth(t *testing.T) {
 		})
 	}
 }
+
+// TestForeignHookSelfClosedTitle: an element hook that drops a
+// self-closed SVG title drops only the title, which has no content.
+func TestForeignHookSelfClosedTitle(t *testing.T) {
+	c, err := policy.PresetConfig("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SVG = policy.SVGSafe
+	for _, action := range []policy.ElementAction{policy.Drop, policy.Unwrap} {
+		c.Hooks.Element = func(e policy.ElementContext) policy.ElementAction {
+			if e.Name == "title" {
+				return action
+			}
+			return policy.Keep
+		}
+		p, err := policy.Compile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, want := `<svg><title/><circle r="1"/>x</svg>`, `<svg><circle r="1"/>x</svg>`
+		if got, err := String(in, p); err != nil || got != want {
+			t.Errorf("action %d: String(%q) = %q, %v, want %q", action, in, got, err, want)
+		}
+	}
+}

@@ -115,7 +115,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if rawSelfClosed {
 		changed, selfClosing = true, false
 	}
-	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void, foreign) {
+	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void || rawSelfClosed, foreign) {
 		return
 	}
 	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0

@@ -40,8 +40,9 @@ type open struct {
 	ns      rules.Namespace // its namespace (foreign.go), if foreign
 	foreign bool            // an SVG or MathML element
 	// inForeign says the tokens after its start tag are read by the rules
-	// for foreign content (HTML §13.2.6): it is an SVG element other than
-	// an HTML integration point, or a dropped element inside one.
+	// for foreign content (HTML §13.2.6): it is an SVG or MathML element
+	// other than an HTML or MathML text integration point
+	// (foreignInForeign), or a dropped element inside one.
 	inForeign bool
 	dropped   bool  // its start tag was dropped: close it without a trace
 	hidden    bool  // dropped with its content by the element hook (hide): a frame like any other, never written
@@ -273,9 +274,9 @@ func plainEndTag(raw []byte) bool {
 
 // foreignContent reports whether a browser reads the next token by the
 // rules for foreign content (HTML §13.2.6, tree construction dispatcher):
-// the current node is an SVG element and not an HTML integration point.
-// (MathML never gets this far: policy.Compile refuses math, so no output
-// holds a MathML element, text integration point or annotation-xml.)
+// the current node is an SVG or MathML element and no integration point
+// (mglyph and malignmark in a text integration point, and svg in
+// annotation-xml, are the dispatcher's exceptions: startNS).
 func (t *tree) foreignContent() bool {
 	n := len(t.stack)
 	return n > 0 && t.stack[n-1].inForeign
@@ -295,9 +296,9 @@ func (t *tree) outOfScope(name string, i int) bool {
 	return fence > i && !t.stack[fence].foreign
 }
 
-// closeForeign closes the open SVG elements down to the nearest HTML
-// element or HTML integration point, as a browser pops them before a
-// breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
+// closeForeign closes the open SVG and MathML elements down to the
+// nearest HTML element or integration point, as a browser pops them
+// before a breakout tag such as <p>, <img> or </br> (HTML §13.2.6.5).
 func (s *pass) closeForeign() {
 	for s.tree.foreignContent() {
 		s.closeTop(true)
