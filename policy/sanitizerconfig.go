@@ -89,10 +89,12 @@ var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenE
 // which WPT's sanitizer-config.html holds to the spec), it skips members
 // it does not know (Config notes them), reads null as false where a
 // boolean is due, and accepts any namespace, which then matches nothing
-// the HTML parser creates. It is stricter in one way: a value of another
+// the HTML parser creates, and a number or boolean where a name is due
+// names what JavaScript's String() writes for it (WebIDL's DOMString
+// conversion). It is stricter in one way: any other value of another
 // JSON type than the member's is refused, where a browser would convert
-// it (WebIDL), because a number where a list or a name is due is a
-// mistake in a security setting. Every error is a *[ConfigError] whose Field is the JSON path
+// it, because a number where a list is due is a mistake in a security
+// setting. Every error is a *[ConfigError] whose Field is the JSON path
 // ("elements[3].namespace"), several joined with errors.Join. Its work is
 // linear in the size of data.
 func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
