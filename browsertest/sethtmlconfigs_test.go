@@ -45,8 +45,34 @@ var (
 	extraElements = []string{"font", "center", "form", "button", "input", "select", "textarea",
 		"iframe", "object", "embed", "style", "script", "noscript", "template", "xmp", "foo", "xml", "marquee", "frameset", "body"}
 	extraAttributes = []string{"style", "id", "name", "class", "href", "src", "srcset", "action", "formaction",
-		"target", "rel", "onclick", "onerror", "srcdoc", "background", "data-x", "data-foo", "xmlns", "type", "value"}
+		"target", "rel", "onclick", "onerror", "srcdoc", "background", "data-x", "data-foo", "xmlns", "type", "value",
+		// SVG's camel-case names, one written in lower case (which
+		// matches no SVG attribute), and names in the XLink and XML
+		// namespaces (attrEntry writes them as {name, namespace}).
+		"viewBox", "pathLength", "refX", "viewbox", "xlink:href", "xlink:title", "xml:lang", "mathvariant"}
 )
+
+// attrEntry is the dictionary entry for an attribute of the universe:
+// "xlink:href" stands for href in the XLink namespace.
+func attrEntry(a string) any {
+	prefix, local, ok := strings.Cut(a, ":")
+	switch {
+	case ok && prefix == "xlink":
+		return map[string]any{"name": local, "namespace": "http://www.w3.org/1999/xlink"}
+	case ok && prefix == "xml":
+		return map[string]any{"name": local, "namespace": "http://www.w3.org/XML/1998/namespace"}
+	}
+	return a
+}
+
+// attrEntries maps attrEntry over l.
+func attrEntries(l []string) []any {
+	out := []any{}
+	for _, a := range l {
+		out = append(out, attrEntry(a))
+	}
+	return out
+}
 
 // sanitizerDefault is the browser default's dictionary, as recorded.
 type sanitizerDefault struct {
@@ -156,14 +182,14 @@ func genConfig(r *rand.Rand, elements []any, attributes []string) map[string]any
 			list = append(list, attributes[i])
 			global[attributes[i]] = true
 		}
-		c["attributes"] = list
+		c["attributes"] = attrEntries(list)
 	case 1:
 		list := []string{}
 		for _, i := range pick(len(attributes), 0.2) {
 			list = append(list, attributes[i])
 			removedGlobal[attributes[i]] = true
 		}
-		c["removeAttributes"] = list
+		c["removeAttributes"] = attrEntries(list)
 	}
 	// perElement gives an element entry its own attribute list, valid
 	// beside the global one.
@@ -204,10 +230,10 @@ func genConfig(r *rand.Rand, elements []any, attributes []string) map[string]any
 			}
 		}
 		if len(own) > 0 {
-			m["attributes"] = own
+			m["attributes"] = attrEntries(own)
 		}
 		if len(remove) > 0 {
-			m["removeAttributes"] = remove
+			m["removeAttributes"] = attrEntries(remove)
 		}
 		return m
 	}

@@ -94,6 +94,12 @@ type Config struct {
 	// browser's setHTML() does. A SanitizerConfig compiles to "keep".
 	BareElements string `yaml:"bare_elements,omitempty" json:"bare_elements,omitempty"`
 
+	// Comments keeps comments (setHTML()'s comments: true), written so
+	// that a browser reads each back as one comment: an "&" becomes
+	// U+FFFD and a ">" that would end the comment early gets a space
+	// before it. Off, the default, every comment is dropped.
+	Comments bool `yaml:"comments,omitempty" json:"comments,omitempty"`
+
 	// Hooks are Go callbacks (see [Hooks]); a policy file has none.
 	Hooks Hooks `yaml:"-" json:"-"`
 

@@ -176,6 +176,9 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 	bm.AllowRelativeURLs(p.cfg.URLs.Relative == "allow")
 	// bluemonday's zero scheme list would allow none; say so explicitly.
 	bm.AllowURLSchemes(p.r.URL.Schemes...)
+	if p.cfg.Comments {
+		bm.AllowComments()
+	}
 	wild := false
 	for _, el := range p.r.Elements {
 		// bluemonday knows no namespaces: it gets local names, and an

@@ -34,7 +34,7 @@ var presets = map[string]struct {
 }{
 	"strict":         {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
 	"basic":          {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
-	"sanitizer-api":  {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
+	"sanitizer-api":  {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()), SVG and MathML included, less htmlclean's refusals", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
 	"bluemonday-ugc": {bluemondayUGCPreset, "bluemonday's UGCPolicy(): its elements and attributes, ids as written, nofollow on every link", sync.OnceValues(compilePreset("bluemonday-ugc", bluemondayUGCPreset))},
 	"ugc":            {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }

@@ -41,6 +41,7 @@ func (p *Policy) settle() {
 		r.Bare = rules.BareKeep
 	}
 	r.WordBreaks = c.WordBreaks
+	r.Comments = c.Comments
 	r.EmbedHosts = slices.Clone(c.Embeds.Hosts)
 	r.Forbidden = maps.Clone(forbiddenElements)
 	maps.Copy(r.Forbidden, forbiddenForeign) // by prefixed name: "svg:script"

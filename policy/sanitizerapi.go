@@ -24,7 +24,7 @@ func sanitizerAPIPreset() Config {
 		// The data is this package's own; TestPresetsCompile catches it.
 		panic(fmt.Sprintf("policy: sanitizerapi_default.json: %v", err))
 	}
-	c, _ := sc.Config()
+	c, _ := sc.config(scMapper{knownOnly: true})
 	return c
 }
 
@@ -36,6 +36,6 @@ func SanitizerAPINotes() []string {
 	if err != nil {
 		panic(fmt.Sprintf("policy: sanitizerapi_default.json: %v", err))
 	}
-	_, notes := sc.Config()
+	_, notes := sc.config(scMapper{knownOnly: true})
 	return notes
 }

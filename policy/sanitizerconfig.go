@@ -3,7 +3,6 @@ package policy
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -42,6 +41,11 @@ type SanitizerConfig struct {
 	// javascript: URL whatever it says; it is read and written back so
 	// that a browser's dictionary loads.
 	JavascriptURLs *bool
+	// ProcessingInstructions and RemoveProcessingInstructions are the
+	// targets those lists name. The HTML parser makes no processing
+	// instruction, so they change nothing; they are written back.
+	ProcessingInstructions       []string
+	RemoveProcessingInstructions []string
 	// Notes is the "//" member: what [Policy.SanitizerConfig] could not
 	// express. Browsers ignore unknown members, and ParseSanitizerConfig
 	// ignores this one, so a written config loads in both.
@@ -71,82 +75,6 @@ type SanitizerElement struct {
 	RemoveAttributes []SanitizerName
 }
 
-// MarshalJSON writes a name as a plain string when its namespace is the
-// default, else as {name, namespace}.
-func (n SanitizerName) MarshalJSON() ([]byte, error) {
-	if n.Namespace == "" && !n.isElement || n.Namespace == NamespaceHTML && n.isElement {
-		return json.Marshal(n.Name)
-	}
-	return json.Marshal(struct {
-		Name      string `json:"name"`
-		Namespace string `json:"namespace"`
-	}{n.Name, n.Namespace})
-}
-
-// MarshalJSON writes an element as a plain string when it has no
-// attribute lists of its own.
-func (e SanitizerElement) MarshalJSON() ([]byte, error) {
-	e.isElement = true
-	if e.Attributes == nil && e.RemoveAttributes == nil {
-		return e.SanitizerName.MarshalJSON()
-	}
-	v := struct {
-		Name             string          `json:"name"`
-		Namespace        string          `json:"namespace,omitempty"`
-		Attributes       []SanitizerName `json:"attributes,omitempty"`
-		RemoveAttributes []SanitizerName `json:"removeAttributes,omitempty"`
-	}{Name: e.Name, Attributes: e.Attributes, RemoveAttributes: e.RemoveAttributes}
-	if e.Namespace != NamespaceHTML {
-		v.Namespace = e.Namespace
-	}
-	return json.Marshal(v)
-}
-
-// MarshalJSON writes the dictionary's members in the spec's order,
-// leaving out absent ones (nil) and keeping empty ones ([]).
-func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	member := func(key string, v any) error {
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(key)
-		b.Write(k)
-		b.WriteByte(':')
-		data, err := json.Marshal(v)
-		b.Write(data)
-		return err
-	}
-	var errs []error
-	if sc.Elements != nil {
-		errs = append(errs, member("elements", sc.Elements))
-	}
-	for _, l := range []struct {
-		key   string
-		names []SanitizerName
-	}{{"removeElements", sc.RemoveElements}, {"replaceWithChildrenElements", sc.ReplaceWithChildrenElements},
-		{"attributes", sc.Attributes}, {"removeAttributes", sc.RemoveAttributes}} {
-		if l.names != nil {
-			errs = append(errs, member(l.key, l.names))
-		}
-	}
-	if sc.Comments != nil {
-		errs = append(errs, member("comments", *sc.Comments))
-	}
-	if sc.DataAttributes != nil {
-		errs = append(errs, member("dataAttributes", *sc.DataAttributes))
-	}
-	if sc.JavascriptURLs != nil {
-		errs = append(errs, member("javascriptURLs", *sc.JavascriptURLs))
-	}
-	if sc.Notes != nil {
-		errs = append(errs, member("//", sc.Notes))
-	}
-	b.WriteByte('}')
-	return b.Bytes(), errors.Join(errs...)
-}
-
 // sanitizerKeys are the members of the dictionary, in the spec's order.
 var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenElements",
 	"attributes", "removeAttributes", "comments", "dataAttributes", "javascriptURLs",
@@ -161,10 +89,12 @@ var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenE
 // which WPT's sanitizer-config.html holds to the spec), it skips members
 // it does not know (Config notes them), reads null as false where a
 // boolean is due, and accepts any namespace, which then matches nothing
-// the HTML parser creates. It is stricter in one way: a value of another
+// the HTML parser creates, and a number or boolean where a name is due
+// names what JavaScript's String() writes for it (WebIDL's DOMString
+// conversion). It is stricter in one way: any other value of another
 // JSON type than the member's is refused, where a browser would convert
-// it (WebIDL), because a number where a list or a name is due is a
-// mistake in a security setting. Every error is a *[ConfigError] whose Field is the JSON path
+// it, because a number where a list is due is a mistake in a security
+// setting. Every error is a *[ConfigError] whose Field is the JSON path
 // ("elements[3].namespace"), several joined with errors.Join. Its work is
 // linear in the size of data.
 func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
@@ -204,7 +134,12 @@ func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
 			// for HTML input these lists change nothing; they are
 			// only checked. Chromium's new Sanitizer().get() has
 			// processingInstructions: [].
-			d.targets(key, raw)
+			l := d.targets(key, raw)
+			if key == "processingInstructions" {
+				sc.ProcessingInstructions = l
+			} else {
+				sc.RemoveProcessingInstructions = l
+			}
 		case "//":
 		default:
 			sc.ignored = append(sc.ignored, key)
@@ -312,8 +247,9 @@ func (d *scDecoder) list(field string, raw json.RawMessage) []json.RawMessage {
 
 // targets checks a list of processing instruction names: each a string
 // or {target: string}, no target twice.
-func (d *scDecoder) targets(field string, raw json.RawMessage) {
+func (d *scDecoder) targets(field string, raw json.RawMessage) []string {
 	seen := map[string]bool{}
+	out := []string{}
 	for i, item := range d.list(field, raw) {
 		f := fmt.Sprintf("%s[%d]", field, i)
 		var target string
@@ -334,7 +270,9 @@ func (d *scDecoder) targets(field string, raw json.RawMessage) {
 			d.fail(f, "target %q is listed twice", target)
 		}
 		seen[target] = true
+		out = append(out, target)
 	}
+	return out
 }
 
 func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []SanitizerName {
@@ -390,6 +328,16 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (Sanit
 			return n, nil, false
 		}
 		return n, nil, d.checkName(field, n.Name)
+	case "a number", "a boolean":
+		// WebIDL converts them to a DOMString, the union's only
+		// non-dictionary member, as String() in JavaScript would.
+		name, ok := jsString(raw)
+		if !ok {
+			d.fail(field, "not a valid JSON value")
+			return n, nil, false
+		}
+		n.Name = name
+		return n, nil, d.checkName(field, n.Name)
 	case "an object":
 	default:
 		d.fail(field, "want a name or {\"name\": ..., \"namespace\": ...}, got %s", jsonType(raw))
@@ -404,6 +352,9 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (Sanit
 	for _, key := range slices.Sorted(maps.Keys(obj)) {
 		v := obj[key]
 		switch {
+		case key == "name" && (jsonType(v) == "a number" || jsonType(v) == "a boolean"):
+			n.Name, _ = jsString(v)
+			ok = ok && d.checkName(field+".name", n.Name)
 		case key == "name":
 			if jsonType(v) != "a string" || json.Unmarshal(v, &n.Name) != nil {
 				d.fail(field+".name", "want a string, got %s", jsonType(v))

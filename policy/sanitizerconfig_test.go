@@ -54,7 +54,7 @@ func TestSanitizerConfigErrors(t *testing.T) {
 		{"duplicate-attribute", `{"attributes": ["title", "dir", "title"]}`, []string{"attributes[2]"}},
 		{"namespace-not-string", `{"removeElements": [{"name": "x", "namespace": 3}]}`, []string{"removeElements[0].namespace"}},
 		{"elements-not-list", `{"elements": "p"}`, []string{"elements"}},
-		{"entry-not-name", `{"elements": ["p", 3]}`, []string{"elements[1]"}},
+		{"entry-not-name", `{"elements": ["p", null]}`, []string{"elements[1]"}},
 		{"name-not-string", `{"elements": [{"name": ["p"]}]}`, []string{"elements[0].name"}},
 		{"no-name", `{"elements": [{"namespace": "http://www.w3.org/1999/xhtml"}]}`, []string{"elements[0]"}},
 		{"empty-name", `{"attributes": [""]}`, []string{"attributes[0]"}},
@@ -152,13 +152,17 @@ func TestFromSanitizerConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !c.Comments {
+		t.Error("comments: true not kept")
+	}
 	got := allowedPairs(p, "title", "href", "rel", "onclick", "ondblclick", "srcdoc", "style", "data-id", "data-other", "x-made-up")
-	want := []string{"a", "a data-id", "a href", "a title", "abbr", "p", "p title"}
+	want := []string{"a", "a data-id", "a href", "a title", "a x-made-up", "abbr", "abbr x-made-up", "p", "p title", "p x-made-up",
+		"svg:svg", "svg:svg title", "svg:svg x-made-up"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("allowed mismatch (-want +got):\n%s", diff)
 	}
-	for _, path := range []string{"elements[1]", "elements[2]", "elements[3]", "elements[4].attributes[1]",
-		"elements[4].attributes[2]", "attributes[1]", "attributes[2]", "attributes[3]", "attributes[4]", "attributes[5]", "comments"} {
+	for _, path := range []string{"elements[1]", "elements[2]", "elements[4].attributes[1]",
+		"elements[4].attributes[2]", "attributes[1]", "attributes[2]", "attributes[3]"} {
 		if !slices.ContainsFunc(notes, func(n string) bool { return strings.HasPrefix(n, path+": ") }) {
 			t.Errorf("no note for %s in %q", path, notes)
 		}
@@ -232,11 +236,14 @@ func TestSanitizerConfigRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSanitizerConfigJSON: names are written as the spec writes them,
-// strings where the namespace is the default.
+// TestSanitizerConfigJSON: a dictionary is written in the normalised
+// form Sanitizer.get() returns: members in alphabetical order, names as
+// {name, namespace} sorted by namespace then name, an element without
+// lists of its own with an empty removeAttributes, processing
+// instruction targets as {target}.
 func TestSanitizerConfigJSON(t *testing.T) {
 	sc, err := policy.ParseSanitizerConfig([]byte(`{"elements": ["p", {"name": "a", "attributes": ["href", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}]},
-		{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}], "attributes": [], "dataAttributes": true}`))
+		{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}], "attributes": [], "dataAttributes": true, "processingInstructions": ["b", "a"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +251,11 @@ func TestSanitizerConfigJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"elements":["p",{"name":"a","attributes":["href",{"name":"href","namespace":"http://www.w3.org/1999/xlink"}]},{"name":"svg","namespace":"http://www.w3.org/2000/svg"}],"attributes":[],"dataAttributes":true}`
+	want := `{"attributes":[],"dataAttributes":true,"elements":[` +
+		`{"name":"a","namespace":"http://www.w3.org/1999/xhtml","attributes":[{"name":"href","namespace":null},{"name":"href","namespace":"http://www.w3.org/1999/xlink"}]},` +
+		`{"name":"p","namespace":"http://www.w3.org/1999/xhtml","removeAttributes":[]},` +
+		`{"name":"svg","namespace":"http://www.w3.org/2000/svg","removeAttributes":[]}],` +
+		`"processingInstructions":[{"target":"a"},{"target":"b"}]}`
 	if string(got) != want {
 		t.Errorf("json.Marshal = %s, want %s", got, want)
 	}
@@ -379,5 +390,22 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 	}
 	if notes := strings.Join(p.SanitizerConfig().Notes, "\n"); strings.Contains(notes, "unlisted:") {
 		t.Errorf("unlisted: drop policy's notes mention unlisted:\n%s", notes)
+	}
+}
+
+// TestSanitizerConfigNumberNames: a number or boolean in a name list is
+// the name JavaScript's String() gives it, as WebIDL converts it.
+func TestSanitizerConfigNumberNames(t *testing.T) {
+	sc, err := policy.ParseSanitizerConfig([]byte(`{"removeElements": [123, 1.50, 1e21, 1e-7, 0.000001, -0, true, "i"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range sc.RemoveElements {
+		got = append(got, n.Name)
+	}
+	want := []string{"123", "1.5", "1e+21", "1e-7", "0.000001", "0", "true", "i"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("names mismatch (-want +got):\n%s", diff)
 	}
 }

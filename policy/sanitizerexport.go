@@ -10,7 +10,8 @@ import (
 // SanitizerConfig writes the policy as an HTML Sanitizer API
 // configuration: its elements, and its attributes on every element or on
 // some, in the allow-list form (elements, attributes, dataAttributes,
-// comments: false). What the dictionary cannot say is listed in Notes,
+// comments, processingInstructions: []), in the normalised form
+// Sanitizer.get() returns (see [SanitizerConfig.MarshalJSON]). What the dictionary cannot say is listed in Notes,
 // which the "//" member holds when written as JSON: value patterns and
 // class token rules (a browser keeps any value), URL rules and
 // canonicalisation, id prefixes, styles, rel and target, limits, word
@@ -20,8 +21,9 @@ import (
 // a browser using it keeps no more than htmlclean.
 func (p *Policy) SanitizerConfig() SanitizerConfig {
 	c := p.Config()
-	f := false
-	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &f, DataAttributes: &f}
+	f, comments := false, c.Comments
+	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &comments, DataAttributes: &f,
+		ProcessingInstructions: []string{}}
 	var notes []string
 	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
 
@@ -66,12 +68,12 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 			note("%s on %s: htmlclean keeps only values matching %s; a browser keeps any", a.Name, where, a.Match)
 		}
 		n := SanitizerName{Name: a.Name}
-		if len(on) == len(elements) {
+		if len(on) == len(elements) && !foreignSpelt(a.Name) {
 			sc.Attributes = append(sc.Attributes, n)
 			continue
 		}
 		for _, e := range on {
-			own[e] = append(own[e], n)
+			own[e] = append(own[e], exportAttr(a.Name, e))
 		}
 	}
 	for _, r := range c.Classes {
@@ -88,7 +90,7 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	}
 	data := *sc.DataAttributes
 	for _, e := range elements {
-		el := SanitizerElement{SanitizerName: SanitizerName{Name: e, Namespace: NamespaceHTML, isElement: true}}
+		el := SanitizerElement{SanitizerName: exportElement(e)}
 		var mine []SanitizerName
 		for _, n := range uniqueNames(own[e]) {
 			if !global[n] && !(data && isDataAttribute(n)) {
@@ -102,7 +104,7 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 		sc.Attributes = slices.DeleteFunc(sc.Attributes, isDataAttribute)
 	}
 	for _, e := range c.Unwrap {
-		sc.ReplaceWithChildrenElements = append(sc.ReplaceWithChildrenElements, SanitizerName{Name: e, Namespace: NamespaceHTML, isElement: true})
+		sc.ReplaceWithChildrenElements = append(sc.ReplaceWithChildrenElements, exportElement(e))
 	}
 	sc.ReplaceWithChildrenElements = uniqueNames(sc.ReplaceWithChildrenElements)
 	if c.Unlisted != "drop" {
@@ -118,8 +120,8 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 }
 
 func uniqueNames(ns []SanitizerName) []SanitizerName {
-	slices.SortFunc(ns, func(a, b SanitizerName) int { return strings.Compare(a.Name, b.Name) })
-	return slices.CompactFunc(ns, func(a, b SanitizerName) bool { return a.Name == b.Name })
+	slices.SortFunc(ns, compareNames)
+	return slices.CompactFunc(ns, func(a, b SanitizerName) bool { return a.Name == b.Name && a.Namespace == b.Namespace })
 }
 
 // policyNotes lists the settings of c a SanitizerConfig cannot express.
@@ -147,4 +149,43 @@ func policyNotes(c Config) []string {
 		out = append(out, "hooks: this policy has Go hooks, which a SanitizerConfig cannot hold")
 	}
 	return out
+}
+
+// exportElement is the dictionary's name for the element a policy names
+// key ("svg:lineargradient" is linearGradient in the SVG namespace).
+func exportElement(key string) SanitizerName {
+	switch {
+	case strings.HasPrefix(key, "svg:"):
+		return SanitizerName{Name: svgTagCase(key[len("svg:"):]), Namespace: NamespaceSVG, isElement: true}
+	case strings.HasPrefix(key, "math:"):
+		return SanitizerName{Name: key[len("math:"):], Namespace: NamespaceMathML, isElement: true}
+	}
+	return SanitizerName{Name: key, Namespace: NamespaceHTML, isElement: true}
+}
+
+// foreignSpelt reports whether an attribute's name in a dictionary
+// depends on its element: camel case on SVG elements, or a namespace.
+func foreignSpelt(name string) bool {
+	return svgAttrCase(name) != name || strings.Contains(name, ":") || name == "xmlns"
+}
+
+// exportAttr is the dictionary's name for the attribute a policy names
+// name on the element key: xlink:href is href in the XLink namespace on
+// SVG and MathML elements, viewbox is viewBox on SVG ones.
+func exportAttr(name, key string) SanitizerName {
+	foreign := strings.HasPrefix(key, "svg:") || strings.HasPrefix(key, "math:")
+	prefix, local, found := strings.Cut(name, ":")
+	switch {
+	case foreign && found && prefix == "xlink":
+		return SanitizerName{Name: local, Namespace: NamespaceXLink}
+	case foreign && found && prefix == "xml":
+		return SanitizerName{Name: local, Namespace: NamespaceXML}
+	case foreign && found && prefix == "xmlns":
+		return SanitizerName{Name: local, Namespace: NamespaceXMLNS}
+	case foreign && name == "xmlns":
+		return SanitizerName{Name: name, Namespace: NamespaceXMLNS}
+	case strings.HasPrefix(key, "svg:"):
+		return SanitizerName{Name: svgAttrCase(name)}
+	}
+	return SanitizerName{Name: name}
 }

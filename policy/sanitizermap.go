@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // htmlElements are the elements a SanitizerConfig without an elements
@@ -46,15 +44,20 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // [Forbidden] elements, event handlers, srcdoc, rel and target
 // (links settings), javascript: and any scheme but http, https and
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
-// error, as setHTML() drops them silently. Comments are never kept.
-// SVG and MathML elements and namespaced attributes are dropped, and so
-// are attributes whose value htmlclean does not know how to check.
+// error, as setHTML() drops them silently. Comments are kept unless the
+// dictionary says comments: false (see [Config] Comments).
+// SVG and MathML elements and namespaced attributes are dropped. An
+// attribute htmlclean does not know is kept as text when listed (as a
+// URL when its name says it holds one).
 // Elements go as setHTML() takes them: with an elements list, every
 // element it leaves out is removed with its content (unlisted: drop);
 // without one, those in removeElements are (drop); in both cases those in
 // replaceWithChildrenElements lose only their tags (unwrap).
 func (sc SanitizerConfig) Config() (Config, []string) {
-	m := scMapper{}
+	return sc.config(scMapper{})
+}
+
+func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	for _, key := range sc.ignored {
 		m.note("%q skipped: not a member of a SanitizerConfig, which has %s (a browser skips it too)", key, strings.Join(sanitizerKeys, ", "))
@@ -66,8 +69,8 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 	if sc.Elements != nil {
 		c.Unlisted = "drop"
 		for i, e := range sc.Elements {
-			if m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName) {
-				c.Elements = append(c.Elements, e.Name)
+			if key, ok := m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName); ok {
+				c.Elements = append(c.Elements, key)
 			}
 		}
 	} else {
@@ -75,28 +78,37 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 		gone := map[string]bool{}
 		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
 			for _, n := range l {
-				if n.Namespace == NamespaceHTML {
-					gone[n.Name] = true
+				if key, why := sanitizerKey(n); why == "" {
+					gone[key] = true
 				}
 			}
 		}
-		for _, name := range htmlElements {
+		for _, name := range slices.Concat(htmlElements, svgSafeElements, []string{"svg:metadata"}, mathCoreElements) {
 			if !gone[name] && Forbidden(name) == "" {
 				c.Elements = append(c.Elements, name)
 			}
 		}
-		m.note("elements: absent, so htmlclean allows the HTML elements it knows (not SVG or MathML) less removeElements")
+		m.note("elements: absent, so htmlclean allows the HTML elements it knows and the SVG and MathML ones of svg: safe and mathml: core, less removeElements")
 	}
 	allowed := map[string]bool{}
 	for _, e := range c.Elements {
 		allowed[e] = true
+		switch {
+		case strings.HasPrefix(e, "svg:"):
+			m.svg = append(m.svg, e)
+			m.foreign = append(m.foreign, e)
+		case strings.HasPrefix(e, "math:"):
+			m.foreign = append(m.foreign, e)
+		}
 	}
 	c.Unwrap = slices.DeleteFunc(removalNames(sc.ReplaceWithChildrenElements), func(n string) bool { return allowed[n] })
 	data := sc.DataAttributes != nil && *sc.DataAttributes
 	if sc.Attributes != nil {
 		for i, a := range sc.Attributes {
 			if at, ok := m.attribute(fmt.Sprintf("attributes[%d]", i), a); ok {
-				c.Attributes = append(c.Attributes, at)
+				if at.On = m.scoped(at.On); at.On == nil || len(at.On) > 0 {
+					c.Attributes = append(c.Attributes, at)
+				}
 			}
 		}
 	} else {
@@ -109,9 +121,9 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
 	}
 	m.perElement(sc, allowed, base, data, &c)
-	if sc.Comments == nil || *sc.Comments {
-		m.note("comments: htmlclean never keeps comments")
-	}
+	// An absent comments member keeps them, as the spec's "set a
+	// configuration" steps read it and Chromium does.
+	c.Comments = sc.Comments == nil || *sc.Comments
 	return c, m.notes
 }
 
@@ -144,25 +156,87 @@ func removalNames(l []SanitizerName) []string {
 	for _, n := range l {
 		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" && foreignProblem(n.Name) == "" {
 			out = append(out, n.Name)
+		} else if key, why := sanitizerKey(n); why == "" && n.Namespace != NamespaceHTML && Forbidden(key) == "" &&
+			key != "svg:svg" && key != "math:math" {
+			// The root elements are never replaced by their children
+			// (the spec's validity rules); dropping them is the
+			// unlisted default anyway.
+			out = append(out, key)
 		}
 	}
 	return out
 }
 
-// scMapper collects the notes of one mapping.
-type scMapper struct{ notes []string }
+// scMapper collects the notes of one mapping. knownOnly drops the
+// attributes [KindOf] does not know, with a note, where a dictionary's
+// are kept as text: the built-in preset holds only attributes whose
+// values htmlclean knows.
+type scMapper struct {
+	notes     []string
+	knownOnly bool
+	// svg and foreign are the allowed SVG elements and SVG and MathML
+	// elements, by policy name: where an attribute that only foreign
+	// elements can have is allowed.
+	svg, foreign []string
+}
+
+// Scopes an attribute entry from attribute can have in its On: the
+// allowed SVG elements (camel-case SVG attributes, presentation
+// attributes) or SVG and MathML elements (namespaced attributes).
+var (
+	onSVG     = []string{"\x00svg"}
+	onForeign = []string{"\x00foreign"}
+)
+
+// scoped turns a scope from attribute into the element list it stands
+// for: nil (every element) stays nil; an empty list means none.
+func (m *scMapper) scoped(on []string) []string {
+	switch {
+	case on == nil:
+		return nil
+	case on[0] == onSVG[0]:
+		return append([]string{}, m.svg...)
+	case on[0] == onForeign[0]:
+		return append([]string{}, m.foreign...)
+	}
+	return on
+}
+
+// fits reports whether an attribute of scope on can be on element key.
+func fits(on []string, key string) bool {
+	switch {
+	case on == nil:
+		return true
+	case on[0] == onSVG[0]:
+		return strings.HasPrefix(key, "svg:")
+	case on[0] == onForeign[0]:
+		return strings.HasPrefix(key, "svg:") || strings.HasPrefix(key, "math:")
+	}
+	return false
+}
 
 func (m *scMapper) note(format string, args ...any) {
 	m.notes = append(m.notes, fmt.Sprintf(format, args...))
 }
 
-// element reports whether an allowed element can be kept, noting why not.
-func (m *scMapper) element(field string, n SanitizerName) bool {
+// element returns the policy name of an allowed element that can be
+// kept, noting why not.
+func (m *scMapper) element(field string, n SanitizerName) (string, bool) {
+	if n.Namespace != NamespaceHTML {
+		key, why := sanitizerKey(n)
+		switch {
+		case why != "" && n.Namespace != NamespaceSVG && n.Namespace != NamespaceMathML:
+			m.note("%s: %q in namespace %q %s", field, n.Name, n.Namespace, why)
+		case why != "":
+			m.note("%s: %q %s", field, n.Name, why)
+		case Forbidden(key) != "":
+			m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, key, Forbidden(key))
+		default:
+			return key, true
+		}
+		return "", false
+	}
 	switch {
-	case n.Namespace == NamespaceSVG || n.Namespace == NamespaceMathML:
-		m.note("%s: %q dropped: htmlclean keeps no SVG or MathML element from a SanitizerConfig (a token-stream sanitiser cannot follow foreign content safely)", field, n.Name)
-	case n.Namespace != NamespaceHTML:
-		m.note("%s: %q in namespace %q matches nothing: the HTML parser creates elements in the HTML, SVG and MathML namespaces only", field, n.Name, n.Namespace)
 	case Forbidden(n.Name) != "":
 		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
 	case !nameRE.MatchString(n.Name):
@@ -172,9 +246,9 @@ func (m *scMapper) element(field string, n SanitizerName) bool {
 	case notParsedAsHTML[n.Name] != "":
 		m.note("%s: %q dropped: %s, so this name matches no element setHTML() keeps; htmlclean's output would be parsed into another element", field, n.Name, notParsedAsHTML[n.Name])
 	default:
-		return true
+		return n.Name, true
 	}
-	return false
+	return "", false
 }
 
 // notParsedAsHTML are the HTML-namespace element names the HTML parser
@@ -196,26 +270,93 @@ var notParsedAsHTML = map[string]string{
 }
 
 // attribute returns the entry allowing an attribute, or false with a note.
+//
+// Its On is nil (every element) or a scope, onSVG or onForeign, that
+// scoped or fits resolves: camel-case SVG attributes and presentation
+// attributes (CSS) only on SVG elements, namespaced ones (xlink:href)
+// only on SVG and MathML elements.
 func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
-	a := Attribute{Name: n.Name}
+	name, scope := allowName(n)
+	a := Attribute{Name: name, On: scope}
 	switch {
-	case n.Namespace != "":
-		m.note("%s: %q in %s dropped: htmlclean keeps no namespaced attribute from a SanitizerConfig", field, n.Name, n.Namespace)
-	case !attrRE.MatchString(n.Name):
+	case name == "" && n.Namespace != "":
+		m.note("%s: %q in %s dropped: the HTML parser gives no attribute htmlclean keeps that name in that namespace", field, n.Name, n.Namespace)
+	case name == "":
+		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, but for SVG's camel-case ones (viewBox), so it never matches", field, n.Name)
+	case !attrRE.MatchString(name):
 		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, so it never matches", field, n.Name)
-	case refusedAttribute(n.Name) != "":
-		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(n.Name))
-	case KindOf(n.Name) == KindCSS:
+	case refusedAttribute(name) != "":
+		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(name))
+	case name == "style" || KindOf(name) == KindCSS && scope != nil:
 		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
-	case KindOf(n.Name) != KindUnknown:
+	case KindOf(name) == KindCSS:
+		// A presentation attribute: checked as CSS on SVG elements,
+		// as svg: safe keeps them; on HTML and MathML elements it
+		// would need styles rules.
+		m.note("%s: %q kept on SVG elements only: elsewhere CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
+		a.On = onSVG
 		return a, true
-	case strings.HasPrefix(n.Name, "data-") && rules.CoveredName("data-", n.Name, nil):
-		a.Kind = KindText.String()
+	case KindOf(name) != KindUnknown:
 		return a, true
-	default:
+	case m.knownOnly:
 		m.note("%s: %q dropped: htmlclean does not know what its value holds, so cannot check it", field, n.Name)
+	default:
+		// A name htmlclean does not know, listed by the dictionary: kept
+		// as setHTML() keeps it, its value as text, or as a URL where
+		// the name says it holds one (data-src, x-link-url), so that a
+		// URL is never passed unchecked.
+		a.Kind = unknownKind(name).String()
+		return a, true
 	}
 	return a, false
+}
+
+// allowName returns the policy name of an attribute a dictionary allows
+// and the elements it can match on (see attribute), or "" when the HTML
+// parser never gives an attribute htmlclean keeps that name. A
+// lower-case name SVG writes in camel case ("viewbox") matches on HTML
+// and MathML elements only; htmlclean, which names attributes in lower
+// case, keeps it nowhere rather than on SVG elements too.
+func allowName(n SanitizerName) (string, []string) {
+	if n.Namespace != "" {
+		if name := foreignAttrName(n); name != "" {
+			return name, onForeign
+		}
+		return "", nil
+	}
+	lower := strings.ToLower(n.Name)
+	switch {
+	case n.Name == "xmlns" || strings.Contains(n.Name, ":"):
+		// On SVG and MathML elements the parser puts xmlns, xlink:href
+		// and the like in their namespaces; on HTML ones htmlclean
+		// keeps no such name.
+		return "", nil
+	case lower != n.Name && svgAttrCase(lower) == n.Name:
+		return lower, onSVG
+	case lower != n.Name || svgAttrCase(lower) != lower:
+		return "", nil
+	}
+	return n.Name, nil
+}
+
+// removeName returns the policy name of an attribute a dictionary
+// removes: its lower-case name, or the namespaced one (xlink:href).
+// Removing by lower-case name removes more than a browser would
+// ("viewBox" removes viewbox from HTML elements too), never less.
+func removeName(n SanitizerName) string {
+	if n.Namespace != "" {
+		return foreignAttrName(n)
+	}
+	return strings.ToLower(n.Name)
+}
+
+// unknownKind is the kind a dictionary's attribute name that [KindOf]
+// does not know is checked as.
+func unknownKind(name string) Kind {
+	if urlish(name) {
+		return KindURL
+	}
+	return KindText
 }
 
 // allAttributes returns what a dictionary without an attributes list
@@ -226,7 +367,7 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 	data := true
 	for _, n := range sc.RemoveAttributes {
 		if n.Namespace == "" {
-			gone[n.Name] = true
+			gone[removeName(n)] = true
 			data = data && !isDataAttribute(n)
 		}
 	}
@@ -240,7 +381,7 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 	}
 	var out []string
 	for _, name := range KnownAttributes() {
-		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" &&
+		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" && name != "xmlns" &&
 			refusedAttribute(name) == "" && KindOf(name) != KindCSS {
 			out = append(out, name)
 		}
@@ -260,45 +401,51 @@ func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base 
 	on := map[string][]string{}
 	var names []string
 	for i, e := range sc.Elements {
-		if !allowed[e.Name] || e.Namespace != NamespaceHTML {
+		key, why := sanitizerKey(e.SanitizerName)
+		if why != "" || !allowed[key] {
 			continue
 		}
 		if sc.Attributes == nil && e.Attributes != nil {
 			own := map[string]bool{}
 			for _, n := range e.Attributes {
-				if n.Namespace == "" {
-					own[n.Name] = true
+				if name, scope := allowName(n); name != "" && fits(scope, key) {
+					own[name] = true
 				}
 			}
 			for _, name := range base {
 				if !own[name] {
-					c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{e.Name}})
+					c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{key}})
 				}
 			}
 			if data {
-				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: "data-*", On: []string{e.Name}})
+				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: "data-*", On: []string{key}})
 			}
 		}
 		for j, n := range e.Attributes {
-			a, ok := m.attribute(fmt.Sprintf("elements[%d].attributes[%d]", i, j), n)
+			field := fmt.Sprintf("elements[%d].attributes[%d]", i, j)
+			a, ok := m.attribute(field, n)
 			if !ok {
+				continue
+			}
+			if !fits(a.On, key) {
+				m.note("%s: %q dropped: the HTML parser never gives it to %s", field, n.Name, key)
 				continue
 			}
 			if on[a.Name] == nil {
 				names = append(names, a.Name)
 			}
-			on[a.Name] = append(on[a.Name], e.Name)
+			on[a.Name] = append(on[a.Name], key)
 		}
 		for _, n := range e.RemoveAttributes {
-			if n.Namespace == "" && attrRE.MatchString(n.Name) {
-				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: n.Name, On: []string{e.Name}})
+			if name := removeName(n); name != "" && attrRE.MatchString(name) {
+				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{key}})
 			}
 		}
 	}
 	for _, name := range names {
 		a := Attribute{Name: name, On: on[name]}
 		if KindOf(name) == KindUnknown {
-			a.Kind = KindText.String()
+			a.Kind = unknownKind(name).String()
 		}
 		c.Attributes = append(c.Attributes, a)
 	}

@@ -149,7 +149,7 @@ func (s *pass) walk() error {
 		case html.EndTagToken:
 			s.endTag(raw)
 		case html.CommentToken:
-			s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
+			s.comment()
 		case html.DoctypeToken:
 			s.change(Change{Element: "#doctype", Action: RemovedComment, Reason: ReasonNotAllowed})
 		}

@@ -265,6 +265,11 @@ func (s *pass) endTag(raw []byte) {
 		}
 		return
 	}
+	if (name == "p" || name == "br") && s.tree.foreignContent() {
+		// "</p>" and "</br>" end foreign content, allowed or not
+		// (HTML §13.2.6.5), as a breakout start tag does.
+		s.closeForeign()
+	}
 	if name == "br" && s.r.Elements["br"] != nil {
 		s.endBR()
 		return

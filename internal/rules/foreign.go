@@ -85,9 +85,12 @@ func (r *Rules) DropsContentIn(ns Namespace, local string) bool {
 		return false
 	}
 	key := ElementKey(ns, local)
-	if r.Elements[key] != nil || r.Forbidden[key] != "" {
+	if r.Elements[key] != nil {
 		return false
 	}
+	// A forbidden SVG or MathML element (maction, animate) has no
+	// handling of its own: where unlisted elements go with their
+	// content, it goes with its content too, as setHTML() removes it.
 	if drop, ok := r.Removal[key]; ok {
 		return drop
 	}

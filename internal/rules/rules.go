@@ -48,6 +48,7 @@ type Rules struct {
 	Mismatch    TextMismatch      // what the link-text check does
 	Bare        BareElements      // what becomes of a link or image left without attributes
 	WordBreaks  bool              // dropped elements leave their word break
+	Comments    bool              // comments are kept (comments.go in sanitize)
 	IDPrefix    string            // ids.prefix, or ""
 	Sandbox     string            // the sandbox written on every iframe, or ""
 	EmbedHosts  []string          // the hosts an iframe may load, sorted

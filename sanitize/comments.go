@@ -1,0 +1,74 @@
+package sanitize
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// comment writes a comment token the policy keeps (comments: true), in
+// both forms as appendComment writes it. A comment inside what is
+// dropped, or inside an iframe, goes with it; a comment opens no
+// formatting element again (the tree builder inserts it at the current
+// node, HTML §13.2.6.4.7 "A comment token"). A comment the policy does
+// not keep is reported and dropped.
+func (s *pass) comment() {
+	switch {
+	case s.tree.skip != "" || s.inEmbed():
+		return
+	case !s.r.Comments:
+		s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
+		return
+	}
+	text := s.in.z.Text()
+	if !utf8.Valid(text) {
+		text = bytes.ToValidUTF8(text, []byte("\uFFFD"))
+	}
+	var changed bool
+	s.out.tagBuf, changed = appendComment(s.out.tagBuf[:0], text)
+	if changed {
+		s.change(Change{Element: "#comment", Action: ReencodedText, Reason: ReasonMarkupChar})
+	}
+	s.out.dst.f.Write(s.out.tagBuf)
+	s.out.dst.c.Write(s.out.tagBuf)
+	s.out.hazard = noHazard
+}
+
+// appendComment appends "<!--", data and "-->" to dst, changing data
+// where it must so that a browser reads back one comment holding exactly
+// the data written, and x/net/html, reading it back, writes it unchanged
+// (the policy stage's Token.String; idempotence). It reports whether it
+// changed data.
+//
+// data is the tokenizer's comment text: newlines normalised, NUL as
+// U+FFFD, character references decoded (x/net/html decodes them in
+// comments, and writes "&" back as "&amp;", where a browser reads
+// comment text as written). So:
+//
+//   - "&" becomes U+FFFD: no character reference can be written in a
+//     comment, and a bare "&" would not survive the policy stage;
+//   - ">" at the start of data, or after "-" or "!", gets a space before
+//     it: "<!-->" and "<!--->" end the comment at once (abrupt closing of
+//     empty comment), "-->" and "--!>" end it (HTML §13.2.5.43 to
+//     §13.2.5.52, comment start and comment end states), and x/net/html
+//     escapes exactly these ">" (escapeComment).
+//
+// Nothing else can end a comment early: "--" alone, "<!--" inside one (a
+// nested-comment parse error) and a data ending in "-", "--", "--!" or
+// "<!-" are read back unchanged, as the comment tests' re-parses check.
+func appendComment(dst, data []byte) ([]byte, bool) {
+	dst = append(dst, "<!--"...)
+	changed := false
+	for i, c := range data {
+		switch {
+		case c == '&':
+			dst = append(dst, "\uFFFD"...)
+			changed = true
+			continue
+		case c == '>' && (i == 0 || data[i-1] == '-' || data[i-1] == '!'):
+			dst = append(dst, ' ')
+			changed = true
+		}
+		dst = append(dst, c)
+	}
+	return append(dst, "-->"...), changed
+}
