@@ -225,6 +225,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.limits(flat.Limits)
 	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
 	k.removal(p, flat)
+	k.mail(p, flat)
 	if len(k.errs) > 0 || k.more > 0 {
 		return nil, k.errs, k.more
 	}

@@ -35,6 +35,7 @@ var presets = map[string]struct {
 	"strict":        {strictPreset, "text only: every element is removed, its text kept, words kept apart", sync.OnceValues(compilePreset("strict", strictPreset))},
 	"basic":         {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
 	"sanitizer-api": {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()) less SVG, MathML and presentation attributes", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
+	"mail":          {mailPreset, "HTML e-mail: a whole document in, the body out in one wrapper; tables, font, center, scoped <style>; remote content blocked", sync.OnceValues(compilePreset("mail", mailPreset))},
 	"ugc":           {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }
 

@@ -15,6 +15,7 @@ var presetFuncs = map[string]func() *Policy{
 	"basic":         Basic,
 	"ugc":           UGC,
 	"sanitizer-api": SanitizerAPI,
+	"mail":          Mail,
 }
 
 // TestPresetsCompile proves that Strict, Basic and UGC cannot fail: every

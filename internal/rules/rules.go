@@ -55,6 +55,7 @@ type Rules struct {
 	Unlisted    Unlisted          // what becomes of an unlisted element Removal does not name
 	DropsAny    bool              // Unlisted drops, or Removal drops a name
 	Forbidden   map[string]string // elements never allowed, with why
+	Mail        Mail              // document: wrap and remote_content (mail.go)
 
 	// Stage runs the policy's bluemonday allowlist over HTML from r and
 	// writes the result to w. Alone it is not a sanitiser (it keeps URLs
