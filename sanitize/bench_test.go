@@ -184,7 +184,7 @@ func stages(b *testing.B, docs [][]byte) {
 	run("pass", func(d []byte) error {
 		faithful.Reset()
 		canon.Reset()
-		_, err := newPass(twin{&faithful, &canon}, nil, d, p, nil).run()
+		_, _, err := newPass(twin{&faithful, &canon}, nil, d, p, nil).run()
 		return err
 	})
 	// The stage's input: both forms of every document, as the pass wrote
@@ -200,7 +200,7 @@ func stages(b *testing.B, docs [][]byte) {
 	marks := make([]bool, len(docs))
 	for i, d := range docs {
 		var f, c sink
-		marked, err := newPass(twin{&f, &c}, nil, d, p, nil).run()
+		marked, _, err := newPass(twin{&f, &c}, nil, d, p, nil).run()
 		if err != nil {
 			b.Fatal(err)
 		}

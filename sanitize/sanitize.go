@@ -203,7 +203,7 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 	} else {
 		s = newPass(twin{f, c}, nil, doc, p, report)
 	}
-	marked, err := s.run()
+	marked, tail, err := s.run()
 	if err != nil {
 		return err
 	}
@@ -224,6 +224,9 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 	}
 	if err == nil {
 		err = fl.Close()
+	}
+	if err == nil && tail != nil {
+		_, err = w.Write(tail) // the sheets of document: wrap, checked by their own sanitiser
 	}
 	return policyStage(fl, report, err)
 }
@@ -318,7 +321,7 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		return flush(marked, s.in.nextLine, s.in.nextCol)
 	}
 	s.out.seg = segmentBytes
-	marked, err := s.run()
+	marked, tail, err := s.run()
 	if err == nil {
 		err = flush(marked, 0, 0)
 	}
@@ -336,6 +339,9 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 	}
 	if err == nil {
 		err = out.drain(w)
+	}
+	if err == nil && tail != nil {
+		_, err = w.Write(tail) // the sheets of document: wrap, checked by their own sanitiser
 	}
 	return policyStage(fl, report, err)
 }

@@ -43,6 +43,9 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailStart(name) { // document.go
+		return
+	}
 	if len(s.hid.pending) > 0 {
 		s.reopen(name)
 	}
@@ -225,8 +228,14 @@ func (s *pass) endTag(raw []byte) {
 		if name == s.tree.skip {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
+				if s.mail.inStyle {
+					s.endStyle(raw) // documentsheet.go
+				}
 			}
 		}
+		return
+	}
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailEnd(name, raw) { // document.go
 		return
 	}
 	if name == "br" && s.r.Elements["br"] != nil {
