@@ -38,6 +38,7 @@ type mailDoc struct {
 	after      bool // that frame has closed: what follows moves inside the wrapper
 	endPlain   bool // it was closed by "</div>" as written
 	moved      bool // moving content inside has been reported
+	spaced     bool // white space before the body has been dropped and reported
 	inStyle    bool // reading a <style> sheet
 	plainStyle bool // its start tag is "<style>" as written
 	styleRaw   []byte
@@ -115,18 +116,26 @@ func (s *pass) mailContent() {
 }
 
 // mailText handles a text token under document: wrap before the pass
-// writes it: text that is not white space starts the body.
-func (s *pass) mailText(raw []byte) {
-	if s.mail.opened {
+// writes it, and reports whether it is dropped: text that is not white
+// space starts the body; white space before it (between the head's
+// elements) goes.
+func (s *pass) mailText(raw []byte) bool {
+	m := &s.mail
+	if m.opened {
 		s.mailContent()
-		return
+		return false
 	}
 	for _, c := range raw {
 		if !spaces[c] {
 			s.openWrapper("")
-			return
+			return false
 		}
 	}
+	if !m.spaced {
+		m.spaced = true
+		s.change(Change{Element: "#text", Action: RemovedContent, Reason: ReasonMailDocument})
+	}
+	return true
 }
 
 // mailEnd handles an end tag under document: wrap before the pass does,

@@ -228,8 +228,8 @@ func (s *pass) text(raw []byte) {
 		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 {
-		s.mailText(raw) // document.go
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // document.go
+		return
 	}
 	if s.inEmbed() {
 		s.change(Change{Element: embedElement, Action: RemovedContent, Reason: ReasonEmbedContent})
