@@ -65,7 +65,7 @@ func proxyTemplate(t string) (before, after, msg string) {
 	}
 	// Two samples, one with the characters percent-encoding writes: the
 	// template's host and canonical form must not depend on the URL.
-	var host string
+	host := ""
 	for i, sample := range []string{"x", "a%2Fb%3Fc%23d"} {
 		u := before + sample + after
 		r, err := urlnorm.Inspect(u, urlnorm.Options{Schemes: []string{"http", "https"}})
@@ -81,7 +81,8 @@ func proxyTemplate(t string) (before, after, msg string) {
 		}
 		host = r.Host
 	}
-	if !strings.Contains(before, "://"+host+"/") && !strings.Contains(before, "://"+host+"?") {
+	// The authority must end before the placeholder.
+	if _, rest, ok := strings.Cut(before, "://"); !ok || !strings.ContainsAny(rest, "/?") {
 		return "", "", "must hold " + proxyPlaceholder + " after the host"
 	}
 	return before, after, ""

@@ -46,6 +46,7 @@ var mailProperties = []string{
 	"-webkit-text-size-adjust", "-ms-text-size-adjust", "text-size-adjust",
 	"-ms-interpolation-mode", "-webkit-font-smoothing", "-moz-osx-font-smoothing",
 	"mso-table-lspace", "mso-table-rspace", "mso-line-height-rule", "mso-hide",
+	"-webkit-box-sizing", "-moz-box-sizing", "hyphens", "-webkit-hyphens", "-moz-hyphens",
 }
 
 // mailPreset allows what HTML e-mail is made of: tables with their
