@@ -33,7 +33,7 @@ func TestSanitizedCorpus(t *testing.T) {
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"strict", "basic", "ugc", "permissive", "comment-settings"} {
+	for _, name := range []string{"strict", "basic", "ugc", "mail", "permissive", "comment-settings"} {
 		p := policies[name]
 		t.Run(name, func(t *testing.T) {
 			runStage(t, name, func(s string) (string, error) { return sanitize.String(s, p) }, vectors)
