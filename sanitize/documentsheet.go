@@ -7,6 +7,10 @@ import (
 
 // This file holds the <style> sheets of document: wrap (document.go).
 
+// maxSheetBytes bounds the sheets of one document, all together: they
+// are held until its end.
+const maxSheetBytes = stylesheet.DefaultMaxBytes
+
 // mailStyleText collects the text of the <style> being read.
 func (s *pass) mailStyleText(raw []byte) {
 	m := &s.mail
@@ -41,6 +45,12 @@ func (s *pass) addSheet(raw string) string {
 	}
 	for _, r := range removed {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
+	}
+	if len(m.sheets)+len(out) > maxSheetBytes {
+		// Held to the end of the document, a stream's sheets are bounded
+		// as its tokens are.
+		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		return ""
 	}
 	if out != "" {
 		m.sheets = append(m.sheets, out...)

@@ -202,3 +202,21 @@ func TestMailOtherPresets(t *testing.T) {
 		t.Errorf("ugc: got %q, want %q", got, want)
 	}
 }
+
+// TestMailSheetsBounded: however many sheets a document holds, what is
+// held for the end of it stays within maxSheetBytes, and what is over is
+// reported.
+func TestMailSheetsBounded(t *testing.T) {
+	sheet := "<style>" + strings.Repeat("p{color:red}", 20000) + "</style>"
+	in := strings.Repeat(sheet, 8)
+	got, changes, err := StringReport(in, policy.Mail())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) > maxSheetBytes+200 {
+		t.Errorf("output of %d bytes, want at most the sheet bound %d", len(got), maxSheetBytes)
+	}
+	if !slices.ContainsFunc(changes, func(c Change) bool { return c.Reason == "css-sheet-limit" }) {
+		t.Error("no css-sheet-limit reported")
+	}
+}
