@@ -220,3 +220,24 @@ func TestMailSheetsBounded(t *testing.T) {
 		t.Error("no css-sheet-limit reported")
 	}
 }
+
+// TestMailCIDHook: remote_content judges the mail's own URL, before the
+// URL hook: a hook that maps cid: parts to where the host serves them is
+// obeyed under block.
+func TestMailCIDHook(t *testing.T) {
+	c := policy.Mail().Config()
+	c.Hooks.URL = func(u policy.URLContext) (string, bool) {
+		if part, ok := strings.CutPrefix(u.URL, "cid:"); ok {
+			return "https://attachments.example/part/" + part, true
+		}
+		return u.URL, true
+	}
+	p := mustCompile(t, c)
+	got, err := String(`<img src="cid:logo" alt=l><img src="https://img.example/x.png" alt=x>`, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := wrapOpen + `"><img src="https://attachments.example/part/logo" alt=l><img alt=x></div>`; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
