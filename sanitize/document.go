@@ -41,6 +41,7 @@ type mailDoc struct {
 	spaced     bool // white space before the body has been dropped and reported
 	inStyle    bool // reading a <style> sheet
 	plainStyle bool // its start tag is "<style>" as written
+	styleLarge bool // it is over stylesheet.DefaultMaxBytes: it goes
 	styleRaw   []byte
 	sheets     []byte // the sanitised sheets, written after the wrapper
 	nSheets    int

@@ -17,7 +17,7 @@ func (s *pass) mailStyleText(raw []byte) {
 	if len(m.styleRaw)+len(raw) <= stylesheet.DefaultMaxBytes {
 		m.styleRaw = append(m.styleRaw, raw...)
 	} else {
-		m.styleRaw = append(m.styleRaw[:0], "@-htmlclean-too-large;"...)
+		m.styleRaw, m.styleLarge = m.styleRaw[:0], true
 	}
 }
 
@@ -26,6 +26,11 @@ func (s *pass) mailStyleText(raw []byte) {
 func (s *pass) endStyle(raw []byte) {
 	m := &s.mail
 	m.inStyle = false
+	if m.styleLarge {
+		m.styleLarge = false
+		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		return
+	}
 	verbatim := m.plainStyle && string(raw) == "</style>" && m.after && m.nSheets == 0
 	sheet := string(m.styleRaw)
 	out := s.addSheet(sheet)
