@@ -35,7 +35,7 @@ func TestSanitizedCorpus(t *testing.T) {
 		}
 		policies[name] = p
 	}
-	for _, name := range []string{"strict", "basic", "ugc", "bluemonday-ugc", "sanitizer-api", "permissive", "comment-settings", "all-migration", "foreign", "svg", "mathml"} {
+	for _, name := range []string{"strict", "basic", "ugc", "mail", "bluemonday-ugc", "sanitizer-api", "permissive", "comment-settings", "all-migration", "foreign", "svg", "mathml"} {
 		p := policies[name]
 		t.Run(name, func(t *testing.T) {
 			runStage(t, name, func(s string) (string, error) { return sanitize.String(s, p) }, vectors)

@@ -229,6 +229,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	// After embeds: a container may unwrap an iframe (container.go).
 	k.container(p, flat.Container)
 	k.removal(p, flat)
+	k.mail(p, flat)
 	if len(k.errs) > 0 || k.more > 0 {
 		return nil, k.errs, k.more
 	}

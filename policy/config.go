@@ -107,6 +107,24 @@ type Config struct {
 	// [Embeds]). Never set in a preset.
 	Embeds Embeds `yaml:"embeds,omitempty" json:"embeds,omitempty"`
 
+	// Document, RemoteContent and Proxy are the settings for HTML
+	// e-mail (see mail.go and the mail preset).
+	//
+	// Document is "fragment" (the default) or "wrap": the input is read
+	// as a whole document, and the body's content is written inside one
+	// wrapper element that carries what the body's attributes meant,
+	// with the document's <style> sheets sanitised and scoped under it.
+	Document string `yaml:"document,omitempty" json:"document,omitempty"`
+	// RemoteContent decides what becomes of every URL a mail loads from
+	// as it is shown (img src and srcset, background attributes, CSS
+	// url()): "allow" (the default), "block" (removed, and reported) or
+	// "proxy" (rewritten into Proxy). cid: references are kept.
+	RemoteContent string `yaml:"remote_content,omitempty" json:"remote_content,omitempty"`
+	// Proxy is the URL template of remote_content: proxy, an absolute
+	// http(s) URL in canonical form holding "{url}" once, in its path or
+	// query, where the loaded URL goes, percent-encoded.
+	Proxy string `yaml:"proxy,omitempty" json:"proxy,omitempty"`
+
 	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
 	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`

@@ -20,6 +20,11 @@
 //     class="language-*"), details/summary, ruby. It follows bluemonday's
 //     UGCPolicy without id attributes and image maps (both clobber DOM
 //     properties).
+//   - "mail" ([Mail]): HTML e-mail, read as a whole document
+//     ([Config.Document] "wrap"): tables and their presentation
+//     attributes, font, center, styles and <style> sheets with a mail
+//     property list, remote content blocked ([Config.RemoteContent]),
+//     links opening in a new tab.
 //
 // The presets allow http, https and mailto URLs (strict none), keep
 // relative URLs (strict refuses them), refuse userinfo, inspect URLs
@@ -156,6 +161,7 @@
 //	wildcard.go     data-* wildcards (the script-gadget names they leave
 //	                out are internal/rules/gadgets.go)
 //	embeds.go       iframe embeds (Config.Embeds)
+//	mail.go         document, remote_content, proxy; mailpreset.go, the mail preset
 //	flags.go        urls.flags: reject, report, ignore
 //	kind.go         attribute kinds; kind_table.go, the built-in table
 //	hooks.go        the Go hooks of a Config

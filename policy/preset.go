@@ -36,6 +36,7 @@ var presets = map[string]struct {
 	"basic":          {basicPreset, "inline formatting and links, for one-line comments and chat", sync.OnceValues(compilePreset("basic", basicPreset))},
 	"sanitizer-api":  {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()), SVG and MathML included, less htmlclean's refusals", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
 	"bluemonday-ugc": {bluemondayUGCPreset, "bluemonday's UGCPolicy(): its elements and attributes, ids as written, nofollow on every link", sync.OnceValues(compilePreset("bluemonday-ugc", bluemondayUGCPreset))},
+	"mail":           {mailPreset, "HTML e-mail: a whole document in, the body out in one wrapper; tables, font, center, scoped <style>; remote content blocked", sync.OnceValues(compilePreset("mail", mailPreset))},
 	"ugc":            {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }
 

@@ -16,6 +16,7 @@ var presetFuncs = map[string]func() *Policy{
 	"ugc":            UGC,
 	"sanitizer-api":  SanitizerAPI,
 	"bluemonday-ugc": BluemondayUGC,
+	"mail":           Mail,
 }
 
 // TestPresetsCompile proves that Strict, Basic and UGC cannot fail: every

@@ -154,15 +154,26 @@ func (k *compiler) styles(p *Policy, styles []Style) {
 	if len(k.errs) > 0 {
 		return
 	}
+	// Most elements share their rules (styles without on): each distinct
+	// pattern is compiled once, which keeps a long property list cheap.
+	compiled := map[string]*regexp.Regexp{}
+	compile := func(pat string) *regexp.Regexp {
+		re := compiled[pat]
+		if re == nil {
+			re = regexp.MustCompile(pat)
+			compiled[pat] = re
+		}
+		return re
+	}
 	for name, r := range byEl {
 		var alts []string
 		for _, prop := range slices.Sorted(maps.Keys(r.Parts)) {
 			part := r.Parts[prop]
-			r.Props[prop] = regexp.MustCompile(`^` + part + `$`)
+			r.Props[prop] = compile(`^` + part + `$`)
 			alts = append(alts, `(?i:`+regexp.QuoteMeta(prop)+`)`+cssSpace+`*:`+cssSpace+`*`+part)
 		}
 		item := cssSpace + `*(?:(?:` + strings.Join(alts, "|") + `)` + cssSpace + `*)?`
-		r.Whole = regexp.MustCompile(`^` + item + `(?:;` + item + `)*$`)
+		r.Whole = compile(`^` + item + `(?:;` + item + `)*$`)
 		p.r.Elements[name].Attrs["style"] = &rules.Attr{Kind: KindCSS, Patterns: []rules.Matcher{rules.NewMatcher(r.Whole, "")}, Styles: r}
 	}
 }

@@ -123,6 +123,9 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, h
 	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
 		changed = s.embedSandbox(name) || changed
 	}
+	if name == "img" && s.mailURLs() {
+		s.trackingPixel() // remote.go
+	}
 	return changed, lk.href, lk.host
 }
 
@@ -402,6 +405,12 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 	}
 	if reason := s.deniedScheme(res); reason != "" {
 		return "", res, reason
+	}
+	if s.mailURLs() {
+		var why Reason
+		if out, why = s.remote(c, out, res); why != "" {
+			return "", res, why
+		}
 	}
 	if s.r.Hooks.URL != nil && s.hid.at < 0 {
 		return s.urlHook(c, out, res)

@@ -2,12 +2,13 @@ package sanitize
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
 )
 
 // cssBanned are constructs that run script in some browser (expression,
@@ -202,16 +203,10 @@ func hexValue(c byte) byte {
 	return c | 0x20 - 'a' + 10
 }
 
-// cssMaxZIndex is the largest z-index magnitude a style attribute keeps:
-// content needs a few layers, never one above the page's own menus and
-// dialogs (overlays use 2147483647). It is the bound mail stylesheets
-// keep (internal/stylesheet.MaxZIndex).
-const cssMaxZIndex = 1000
-
 // cssOverlay refuses the declarations that let content cover the page
 // around it (a fake login form over the whole window, a click-jacking
-// layer): position fixed or sticky, a z-index beyond ±cssMaxZIndex or not
-// a plain integer, and a size of 90 viewport units or more. Whole-style
+// layer): position fixed or sticky, a z-index beyond ±stylesheet.MaxZIndex or
+// not a plain integer, and a size of 90 viewport units or more. Whole-style
 // and per-property policies refuse the same; the whole-style path drops
 // the attribute, as it does for every other problem. v has had its
 // newlines preprocessed. position: absolute stays: it covers the page
@@ -255,90 +250,9 @@ func cssOverlay(v string) Reason {
 }
 
 // cssOverlayDecl reports whether one declaration, its property decoded
-// and lower case and its value decoded, is one cssOverlay refuses.
+// and lower case and its value decoded, is one cssOverlay refuses: the
+// rule style sheets follow too (stylesheet.CoversPage).
 func cssOverlayDecl(prop, value string) bool {
-	value = strings.ToLower(value)
-	if v, ok := strings.CutSuffix(value, "!important"); ok {
-		value = strings.TrimSpace(v)
-	}
-	switch prop {
-	case "position":
-		return strings.Contains(value, "fixed") || strings.Contains(value, "sticky")
-	case "z-index":
-		if value == "auto" || cssWideKeyword(value) {
-			return false
-		}
-		z, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
-		return err != nil || z > cssMaxZIndex || z < -cssMaxZIndex
-	case "width", "height", "min-width", "min-height",
-		"inline-size", "block-size", "min-inline-size", "min-block-size":
-		return cssViewportUnits(value) >= 90
-	}
-	return false
-}
-
-// cssWideKeyword reports whether v is a keyword every property takes
-// (CSS Cascade §7.3).
-func cssWideKeyword(v string) bool {
-	switch v {
-	case "inherit", "initial", "unset", "revert", "revert-layer":
-		return true
-	}
-	return false
-}
-
-// cssViewportUnits sums the viewport-relative lengths in a decoded, lower
-// case value (vw, vh, vi, vb, vmin, vmax and their s, l and d forms), so
-// that calc(50vw + 50vw) counts as 100. A number it cannot read counts as
-// 100: the check fails closed.
-func cssViewportUnits(value string) float64 {
-	sum := 0.0
-	lex := css.NewLexer(parse.NewInputString(value))
-	for {
-		tt, raw := lex.Next()
-		if tt == css.ErrorToken {
-			return sum
-		}
-		if tt != css.DimensionToken {
-			continue
-		}
-		num, unit := cssSplitDimension(string(raw))
-		if len(unit) > 2 && strings.IndexByte("sld", unit[0]) >= 0 {
-			unit = unit[1:]
-		}
-		switch unit {
-		case "vw", "vh", "vi", "vb", "vmin", "vmax":
-			f, err := strconv.ParseFloat(num, 64)
-			switch {
-			case err != nil:
-				sum += 100
-			case f > 0:
-				sum += f
-			}
-		}
-	}
-}
-
-// cssSplitDimension splits a dimension token into its number and its unit.
-func cssSplitDimension(s string) (num, unit string) {
-	i := strings.IndexFunc(s, func(r rune) bool {
-		return !('0' <= r && r <= '9' || r == '.' || r == '+' || r == '-')
-	})
-	if i < 0 {
-		return s, ""
-	}
-	// An exponent: "1e3vw" is 1000vw.
-	if (s[i] == 'e' || s[i] == 'E') && i+1 < len(s) {
-		j := i + 1
-		if s[j] == '+' || s[j] == '-' {
-			j++
-		}
-		if k := j; k < len(s) && '0' <= s[k] && s[k] <= '9' {
-			for k < len(s) && '0' <= s[k] && s[k] <= '9' {
-				k++
-			}
-			i = k
-		}
-	}
-	return s[:i], s[i:]
+	_, covers := stylesheet.CoversPage(prop, value)
+	return covers
 }

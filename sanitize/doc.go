@@ -60,6 +60,8 @@
 //	              ids.prefix: the table, and which ids a document defines
 //	css.go        style attributes checked whole; styles.go per property
 //	embeds.go     iframe embeds: host, sandbox, content
+//	document.go   document: wrap, the wrapper; documentsheet.go, its sheets
+//	remote.go     remote_content: block, proxy, tracking pixels
 //	hooks.go      the policy's URL and element hooks
 //	hidden.go     what is dropped with its content while the tree goes on
 //	unlisted.go   unlisted elements dropped with their content, and the
@@ -139,6 +141,13 @@
 // RUSTSEC-2021-0074, DOMPurify's namespace-confusion advisories).
 // The one exception, an iframe of the policy's embeds, is kept only in
 // HTML content and always without its content (embeds.go).
+// A mail's <style> sheets (policy.Config.Document "wrap") are no
+// exception: the pass takes their text out of the token stream, and
+// internal/stylesheet writes a new sheet from what it parsed and checked,
+// every selector under the wrapper's class, after the policy stage's
+// output (document.go). The wrapper clips what the mail draws;
+// position: fixed and sticky, page-sized boxes and huge z-index are
+// refused in sheets and style attributes alike.
 //
 // Limits (input size, nesting depth, token size, attribute count and
 // length) bound time and memory; exceeding the first three is a

@@ -35,6 +35,7 @@ type pass struct {
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
 	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
+	mail  mailDoc        // document: wrap and remote_content (document.go, remote.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
@@ -73,6 +74,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
 	s.refs.reset()
+	s.mail.reset()
 	return s
 }
 
@@ -113,16 +115,20 @@ const (
 
 func (s *pass) oversized() bool {
 	return s.in.oversized() || s.out.oversized() || s.tree.oversized() ||
-		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() ||
+		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() || s.mail.oversized() ||
 		cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
 // run walks the whole input, then releases the pass. marked says
-// fragmentMark was written since the last segment.
-func (s *pass) run() (marked bool, err error) {
+// fragmentMark was written since the last segment; tail is what goes
+// after the policy stage's output (document: wrap's sheets), or nil.
+func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
 	err = s.walk()
-	return s.out.marked, err
+	if err == nil {
+		tail = s.mailTail()
+	}
+	return s.out.marked, tail, err
 }
 
 func (s *pass) walk() error {
@@ -178,8 +184,12 @@ func (s *pass) finish(err error) error {
 	s.in.locate()
 	switch {
 	case err == io.EOF:
+		open := len(s.tree.stack) > 0
 		for len(s.tree.stack) > 0 {
 			s.closeTop(true)
+		}
+		if s.r.Mail.Wrap {
+			s.mailFinish(open) // documentsheet.go
 		}
 		return s.out.werr
 	case errors.Is(err, html.ErrBufferExceeded):
@@ -214,6 +224,12 @@ func (s *pass) change(c Change) {
 // show in its place.
 func (s *pass) text(raw []byte) {
 	if s.tree.skip != "" {
+		if s.mail.inStyle {
+			s.mailStyleText(raw) // documentsheet.go
+		}
+		return
+	}
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // document.go
 		return
 	}
 	if s.inEmbed() {

@@ -204,7 +204,7 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 		s = newPass(twin{f, c}, nil, doc, p, report)
 	}
 	s.refs.doc, s.refs.ctx = doc, ctx // references may name ids defined after them
-	marked, err := s.run()
+	marked, tail, err := s.run()
 	if err != nil {
 		return err
 	}
@@ -225,6 +225,9 @@ func runDocContext(ctx context.Context, w io.Writer, doc []byte, p *policy.Polic
 	}
 	if err == nil {
 		err = fl.Close()
+	}
+	if err == nil && tail != nil {
+		_, err = w.Write(tail) // the sheets of document: wrap, checked by their own sanitiser
 	}
 	return policyStage(fl, report, err)
 }
@@ -319,7 +322,7 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 		return flush(marked, s.in.nextLine, s.in.nextCol)
 	}
 	s.out.seg = segmentBytes
-	marked, err := s.run()
+	marked, tail, err := s.run()
 	if err == nil {
 		err = flush(marked, 0, 0)
 	}
@@ -337,6 +340,9 @@ func runStream(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) 
 	}
 	if err == nil {
 		err = out.drain(w)
+	}
+	if err == nil && tail != nil {
+		_, err = w.Write(tail) // the sheets of document: wrap, checked by their own sanitiser
 	}
 	return policyStage(fl, report, err)
 }

@@ -56,7 +56,7 @@ func tokenizerProblem(in string, p *policy.Policy) string {
 	run := func(r io.Reader, doc []byte) result {
 		var f, c sink
 		var res result
-		_, res.err = newPass(twin{&f, &c}, r, doc, p, func(ch Change) { res.changes = append(res.changes, ch) }).run()
+		_, _, res.err = newPass(twin{&f, &c}, r, doc, p, func(ch Change) { res.changes = append(res.changes, ch) }).run()
 		res.f, res.c = string(f.Bytes()), string(c.Bytes())
 		return res
 	}

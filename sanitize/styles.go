@@ -54,6 +54,10 @@ func (s *pass) styles(c *checking, rule *rules.Attr, v string) (out string, rewr
 			} else if commented || !blank(decl) {
 				rewrote = true
 			}
+			if s.mail.proxiedCSS {
+				// A url() rewritten into the proxy (remote.go).
+				s.mail.proxiedCSS, rewrote = false, true
+			}
 			if tt == css.ErrorToken {
 				break
 			}
@@ -124,13 +128,17 @@ func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (st
 	}
 	var value strings.Builder
 	for _, t := range decl[i:] {
+		raw := t.raw
 		switch {
 		case t.tt == css.DelimToken && t.raw == "!":
 			return "", false // !important: user content does not outrank the page
-		case t.tt == css.URLToken && s.cssURL(c, cssURLValue([]byte(t.raw))) != "":
-			return "", false
+		case t.tt == css.URLToken:
+			var ok bool
+			if raw, ok = s.cssURLToken(c, raw); !ok { // remote.go
+				return "", false
+			}
 		}
-		value.WriteString(t.raw)
+		value.WriteString(raw)
 	}
 	v := value.String()
 	if strings.IndexByte(decl[0].raw, '\\') >= 0 || strings.IndexByte(v, '\\') >= 0 ||

@@ -43,6 +43,9 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailStart(name) { // document.go
+		return
+	}
 	if len(s.hid.pending) > 0 {
 		s.reopen(name)
 	}
@@ -261,6 +264,9 @@ func (s *pass) endTag(raw []byte) {
 		if name == s.tree.skip {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
+				if s.mail.inStyle {
+					s.endStyle(raw) // documentsheet.go
+				}
 			}
 		}
 		return
@@ -269,6 +275,9 @@ func (s *pass) endTag(raw []byte) {
 		// "</p>" and "</br>" end foreign content, allowed or not
 		// (HTML §13.2.6.5), as a breakout start tag does.
 		s.closeForeign()
+	}
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailEnd(name, raw) { // document.go
+		return
 	}
 	if name == "br" && s.r.Elements["br"] != nil {
 		s.endBR()

@@ -29,7 +29,8 @@ func (s *pass) classes(c *checking, el *rules.Element, v string) (string, Reason
 			break
 		}
 		tok := v[start:i]
-		if !el.AllowsClass(tok) {
+		if !el.AllowsClass(tok) || tok == rules.WrapperClass && s.r.Mail.Wrap {
+			// Only the wrapper may match its style sheets' scope.
 			all = false
 			continue
 		}

@@ -61,6 +61,7 @@ type Rules struct {
 	DenySchemes map[string]bool   // schemes refused under AnyScheme, the safety floor included
 	CrossOrigin bool              // img, audio and video get crossorigin="anonymous"
 	Outside     map[string]bool   // allowed elements the policy's container does not admit: unwrapped
+	Mail        Mail              // document: wrap and remote_content (mail.go)
 
 	// Stage runs the policy's bluemonday allowlist over HTML from r and
 	// writes the result to w. Alone it is not a sanitiser (it keeps URLs

@@ -74,7 +74,14 @@ func unsafeElement(n *html.Node, schemes []string, scheme func(string) string, h
 		if p := embedProblem(n, hosts); p != "" {
 			problems = append(problems, p)
 		}
-	case "script", "style", "base", "frame", "object", "embed", "meta",
+	case "style":
+		// Only a mail's sheet, at the top of the body, scoped (sheet.go).
+		if n.Parent == nil || n.Parent.Data != "body" || n.FirstChild == nil || n.FirstChild.NextSibling != nil {
+			problems = append(problems, "element <style>")
+		} else if p := sheetProblem(n.FirstChild.Data, schemes, scheme); p != "" {
+			problems = append(problems, p)
+		}
+	case "script", "base", "frame", "object", "embed", "meta",
 		"link", "template", "noscript", "animate", "set", "foreignobject", "handler":
 		problems = append(problems, fmt.Sprintf("element <%s>", n.Data))
 	}

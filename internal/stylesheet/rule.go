@@ -66,6 +66,11 @@ var wrapperProperties = map[string]bool{
 	"-webkit-font-smoothing": true, "-moz-osx-font-smoothing": true,
 }
 
+// WrapperProperty reports whether a sheet may set the property p, lower
+// case, on the wrapper itself (body { … }): paint and text only. The
+// wrapper's style, written from the body's attributes, keeps the same.
+func WrapperProperty(p string) bool { return wrapperProperties[p] }
+
 // endRule closes a style rule: its own block if it has declarations,
 // then the wrapper's, written as a rule of its own.
 func (s *sanitizer) endRule(f frame) {

@@ -1,7 +1,6 @@
 package stylesheet
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
@@ -54,7 +53,7 @@ func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bo
 	if !ok {
 		return "", r, false
 	}
-	if r, ok := layoutCheck(prop, value, vals); !ok {
+	if r, covers := CoversPage(prop, value); covers {
 		return "", r, false
 	}
 	if o.Decl == nil || !o.Decl(prop, value) {
@@ -96,56 +95,6 @@ func cutImportant(vals []css.Token) ([]css.Token, bool) {
 		return vals, false
 	}
 	return vals[:i], true
-}
-
-// layoutCheck refuses what lets a mail cover the page: fixed or sticky
-// positioning, a z-index beyond ±MaxZIndex, and sizes of 90 viewport
-// units or more. The wrapper must still clip (see the package doc).
-func layoutCheck(prop, value string, vals []css.Token) (Reason, bool) {
-	switch {
-	case prop == "position":
-		v := asciiLower(value)
-		if strings.Contains(v, "fixed") || strings.Contains(v, "sticky") {
-			return ReasonPosition, false
-		}
-	case prop == "z-index":
-		if value != "" && (value[0] == '-' || value[0] == '+' || '0' <= value[0] && value[0] <= '9') {
-			z, err := strconv.Atoi(value)
-			if err != nil || z > MaxZIndex || z < -MaxZIndex {
-				return ReasonZIndex, false
-			}
-		}
-	case sizeProperties[prop]:
-		if viewportUnits(vals) >= 90 {
-			return ReasonViewport, false
-		}
-	}
-	return 0, true
-}
-
-// viewportUnits sums the viewport-relative lengths of a value, so that
-// calc(50vw + 50vw) counts as 100.
-func viewportUnits(vals []css.Token) float64 {
-	sum := 0.0
-	for _, t := range vals {
-		if t.TokenType != css.DimensionToken {
-			continue
-		}
-		num, unit, ok := splitDimension(string(t.Data))
-		if !ok {
-			continue
-		}
-		if len(unit) > 2 && strings.IndexByte("sld", unit[0]) >= 0 {
-			unit = unit[1:]
-		}
-		switch unit {
-		case "vw", "vh", "vi", "vb", "vmin", "vmax":
-			if f, err := strconv.ParseFloat(num, 64); err == nil && f > 0 {
-				sum += f
-			}
-		}
-	}
-	return sum
 }
 
 // splitDimension splits a dimension token into its number and its decoded,

@@ -1,0 +1,92 @@
+package stylesheet
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/css"
+)
+
+// CoversPage reports whether one declaration lets content cover the page
+// around it (a fake login form over the whole window, a click-jacking
+// layer), and why: position fixed or sticky, a z-index beyond
+// ±[MaxZIndex] or not a plain integer, and a width, height, min-*,
+// inline-size or block-size of 90 viewport units or more (summed, so
+// that calc(50vw + 50vw) counts as 100; a number it cannot read counts
+// as 100). prop is the property, decoded and lower case; value is its
+// value with escapes decoded, with or without "!important".
+//
+// It is the one rule for style attributes (package sanitize) and style
+// sheets ([Sanitize]): where they read a value differently, it takes the
+// stricter reading. position: absolute stays: it covers the page only
+// outside a positioned container, which the page must provide.
+func CoversPage(prop, value string) (Reason, bool) {
+	value = strings.TrimSpace(asciiLower(value))
+	if v, ok := strings.CutSuffix(value, "!important"); ok {
+		value = strings.TrimSpace(v)
+	}
+	switch {
+	case prop == "position":
+		if strings.Contains(value, "fixed") || strings.Contains(value, "sticky") {
+			return ReasonPosition, true
+		}
+	case prop == "z-index":
+		if value == "auto" || wideKeyword(value) {
+			return 0, false
+		}
+		z, err := strconv.Atoi(strings.TrimPrefix(value, "+"))
+		if err != nil || z > MaxZIndex || z < -MaxZIndex {
+			return ReasonZIndex, true
+		}
+	case sizeProperties[prop]:
+		if viewportUnits(value) >= 90 {
+			return ReasonViewport, true
+		}
+	}
+	return 0, false
+}
+
+// wideKeyword reports whether v is a keyword every property takes (CSS
+// Cascade §7.3).
+func wideKeyword(v string) bool {
+	switch v {
+	case "inherit", "initial", "unset", "revert", "revert-layer":
+		return true
+	}
+	return false
+}
+
+// viewportUnits sums the viewport-relative lengths in a value (vw, vh,
+// vi, vb, vmin, vmax and their s, l and d forms). A number it cannot read
+// counts as 100: the check fails closed.
+func viewportUnits(value string) float64 {
+	sum := 0.0
+	lex := css.NewLexer(parse.NewInputString(value))
+	for {
+		tt, raw := lex.Next()
+		if tt == css.ErrorToken {
+			return sum
+		}
+		if tt != css.DimensionToken {
+			continue
+		}
+		num, unit, ok := splitDimension(string(raw))
+		if !ok {
+			continue // a unit that is not all letters is no viewport unit
+		}
+		if len(unit) > 2 && strings.IndexByte("sld", unit[0]) >= 0 {
+			unit = unit[1:]
+		}
+		switch unit {
+		case "vw", "vh", "vi", "vb", "vmin", "vmax":
+			f, err := strconv.ParseFloat(num, 64)
+			switch {
+			case err != nil:
+				sum += 100
+			case f > 0:
+				sum += f
+			}
+		}
+	}
+}

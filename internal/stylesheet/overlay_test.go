@@ -1,0 +1,37 @@
+package stylesheet
+
+import "testing"
+
+func TestCoversPage(t *testing.T) {
+	tests := []struct {
+		name, prop, value string
+		want              Reason
+		covers            bool
+	}{
+		{"fixed", "position", "fixed", ReasonPosition, true},
+		{"sticky-important", "position", "STICKY !important", ReasonPosition, true},
+		{"absolute", "position", "absolute", 0, false},
+		{"z-small", "z-index", "10", 0, false},
+		{"z-plus", "z-index", "+1000", 0, false},
+		{"z-huge", "z-index", "2147483647", ReasonZIndex, true},
+		{"z-negative-huge", "z-index", "-1001", ReasonZIndex, true},
+		{"z-calc", "z-index", "calc(99999)", ReasonZIndex, true},
+		{"z-auto", "z-index", "auto", 0, false},
+		{"z-inherit", "z-index", "inherit", 0, false},
+		{"vw", "width", "100vw", ReasonViewport, true},
+		{"calc-sum", "min-height", "calc(50vh + 45svh)", ReasonViewport, true},
+		{"exponent", "height", "1e2vh", ReasonViewport, true},
+		{"escaped-unit", "width", `100\76w`, ReasonViewport, true},
+		{"small", "width", "50vw", 0, false},
+		{"max-width", "max-width", "100vw", 0, false},
+		{"pixels", "width", "100%", 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, covers := CoversPage(tc.prop, tc.value)
+			if got != tc.want || covers != tc.covers {
+				t.Errorf("CoversPage(%q, %q) = %v, %v, want %v, %v", tc.prop, tc.value, got, covers, tc.want, tc.covers)
+			}
+		})
+	}
+}

@@ -1,0 +1,115 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/urlnorm"
+)
+
+// proxyPlaceholder is where a proxy template takes the URL it loads.
+const proxyPlaceholder = "{url}"
+
+// mail checks the settings for HTML e-mail (document, remote_content,
+// proxy) and enters them into the rules.
+func (k *compiler) mail(p *Policy, c Config) {
+	m := &p.r.Mail
+	switch c.Document {
+	case "", "fragment":
+	case "wrap":
+		m.Wrap = true
+		k.wrapper(p)
+	default:
+		k.fail("document", "%q is not one of fragment, wrap", c.Document)
+	}
+	switch c.RemoteContent {
+	case "", "allow":
+	case "block":
+		m.Remote = rules.RemoteBlock
+	case "proxy":
+		m.Remote = rules.RemoteProxy
+		if c.Proxy == "" {
+			k.fail("proxy", "remote_content: proxy needs a proxy URL template holding %s", proxyPlaceholder)
+			return
+		}
+	default:
+		k.fail("remote_content", "%q is not one of allow, block, proxy", c.RemoteContent)
+	}
+	if c.Proxy == "" {
+		return
+	}
+	if m.Remote != rules.RemoteProxy {
+		k.fail("proxy", "is only meaningful with remote_content: proxy")
+		return
+	}
+	before, after, msg := proxyTemplate(c.Proxy)
+	if msg != "" {
+		k.fail("proxy", "%q %s", c.Proxy, msg)
+		return
+	}
+	m.ProxyBefore, m.ProxyAfter = before, after
+}
+
+// proxyTemplate splits a proxy template at its placeholder, or says why
+// it is refused. The template must be an absolute http(s) URL in
+// urlnorm's canonical form, with the placeholder once, after the host,
+// so that every URL written into it is canonical too and loads from the
+// proxy's host.
+func proxyTemplate(t string) (before, after, msg string) {
+	before, after, ok := strings.Cut(t, proxyPlaceholder)
+	switch {
+	case !ok || strings.Contains(after, proxyPlaceholder):
+		return "", "", "must hold " + proxyPlaceholder + " exactly once"
+	case strings.ContainsAny(t, "#"):
+		return "", "", "may not hold a fragment"
+	}
+	// Two samples, one with the characters percent-encoding writes: the
+	// template's host and canonical form must not depend on the URL.
+	host := ""
+	for i, sample := range []string{"x", "a%2Fb%3Fc%23d"} {
+		u := before + sample + after
+		r, err := urlnorm.Inspect(u, urlnorm.Options{Schemes: []string{"http", "https"}})
+		switch {
+		case err != nil:
+			return "", "", "is not a valid URL: " + err.Error()
+		case r.Scheme != "http" && r.Scheme != "https" || r.Host == "":
+			return "", "", "is not an absolute http(s) URL"
+		case r.URL != u:
+			return "", "", "is not in canonical form (htmlclean url prints it)"
+		case i > 0 && r.Host != host:
+			return "", "", "must hold " + proxyPlaceholder + " after the host"
+		}
+		host = r.Host
+	}
+	// The authority must end before the placeholder.
+	if _, rest, ok := strings.Cut(before, "://"); !ok || !strings.ContainsAny(rest, "/?") {
+		return "", "", "must hold " + proxyPlaceholder + " after the host"
+	}
+	return before, after, ""
+}
+
+// wrapper checks that the policy can write the wrapper of document: wrap:
+// a div with the wrapper's class (classes), and a style that clips it
+// (styles allowing position: relative and overflow: hidden on div), and
+// that no attribute entry allows class whole, which would let the mail's
+// own elements take the wrapper's class.
+func (k *compiler) wrapper(p *Policy) {
+	div := p.r.Elements["div"]
+	if div == nil {
+		k.fail("document", "wrap needs div among the elements")
+		return
+	}
+	if !div.AllowsClass(rules.WrapperClass) {
+		k.fail("document", "wrap needs classes that allow %s on div", rules.WrapperClass)
+	}
+	style := div.Attrs["style"]
+	if style == nil || !style.AllowsDeclaration("position", "relative") || !style.AllowsDeclaration("overflow", "hidden") {
+		k.fail("document", "wrap needs styles allowing position: relative and overflow: hidden on div")
+	}
+	for name, el := range p.r.Elements {
+		if el.Attrs["class"] != nil {
+			k.fail("document", "wrap needs class filtered by classes, not allowed whole on %s by attributes", name)
+			return
+		}
+	}
+}

@@ -1,0 +1,301 @@
+package sanitize
+
+import (
+	"bytes"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
+)
+
+// This file holds document: wrap (policy.Config.Document): a mail is read
+// as a whole document, and what its body holds is written inside one
+// wrapper element,
+//
+//	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…</div><style>…</style>
+//
+// The wrapper carries what the body's attributes meant (bgcolor, text,
+// background, style) as the styles the policy allows on it, and clips
+// what the mail draws. The document's <style> sheets, from head and body,
+// are sanitised with internal/stylesheet, scoped under the wrapper's
+// class, and written after it as one sheet (see docs/security.md): the
+// output is the same whether the document streams or not, a sheet met
+// late in a stream needs nothing held back, and :first-child and the like
+// count the mail's own elements. The wrapper is no element of the pass's
+// tree: nothing in the mail can close it. An input that starts with a
+// wrapper (an output sanitised again) is read with that div as its body,
+// so that sanitising again changes nothing.
+
+// mailDoc is the part of the pass that reads a document under
+// document: wrap, and what remote.go notes.
+type mailDoc struct {
+	opened     bool // the wrapper's start tag is written
+	recognised bool // it stands for the input's own wrapper, a dropped frame at the bottom of the tree
+	after      bool // that frame has closed: what follows moves inside the wrapper
+	endPlain   bool // it was closed by "</div>" as written
+	moved      bool // moving content inside has been reported
+	spaced     bool // white space before the body has been dropped and reported
+	inStyle    bool // reading a <style> sheet
+	plainStyle bool // its start tag is "<style>" as written
+	styleLarge bool // it is over stylesheet.DefaultMaxBytes: it goes
+	styleRaw   []byte
+	sheets     []byte // the sanitised sheets, written after the wrapper
+	nSheets    int
+	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
+	imgRemote  bool // the current img's src loads remote content (remote.go)
+}
+
+func (m *mailDoc) reset() {
+	*m = mailDoc{styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+}
+
+func (m *mailDoc) oversized() bool {
+	return cap(m.styleRaw) > maxPooledBytes || cap(m.sheets) > maxPooledBytes
+}
+
+// headOnly are the elements a document's head holds: before the body
+// they do not start it, and the pass drops them as it always does.
+var headOnly = set("title", "meta", "link", "base", "script", "noscript", "template", "basefont", "bgsound")
+
+// mailStart handles a start tag under document: wrap before the pass
+// does, and reports whether it is done with it.
+func (s *pass) mailStart(name string) bool {
+	m := &s.mail
+	switch name {
+	case "html", "head":
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
+		return true
+	case "body":
+		if !m.opened {
+			s.openWrapper("body")
+			return true
+		}
+		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
+		return true
+	case "style":
+		if s.tree.foreignContent() || s.hid.at >= 0 {
+			return false
+		}
+		if m.recognised && len(s.tree.stack) == 0 {
+			m.after = true // a sheet after the wrapper is where it is written
+		}
+		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
+		m.styleRaw = m.styleRaw[:0]
+		s.tree.skip, s.tree.skipDepth = "style", 1
+		return true
+	}
+	if headOnly[name] {
+		return false
+	}
+	if !m.opened {
+		if name == "div" && s.wrapperTag() {
+			s.openWrapper("div")
+			return true
+		}
+		s.openWrapper("")
+		return false
+	}
+	s.mailContent()
+	return false
+}
+
+// mailContent notes content met outside the input's own wrapper, after
+// it closed: it is written inside.
+func (s *pass) mailContent() {
+	m := &s.mail
+	if m.recognised && !m.after && len(s.tree.stack) == 0 {
+		m.after = true
+	}
+	if m.after && !m.moved {
+		m.moved = true
+		s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+	}
+}
+
+// mailText handles a text token under document: wrap before the pass
+// writes it, and reports whether it is dropped: text that is not white
+// space starts the body; white space before it (between the head's
+// elements) goes.
+func (s *pass) mailText(raw []byte) bool {
+	m := &s.mail
+	if m.opened {
+		s.mailContent()
+		return false
+	}
+	for _, c := range raw {
+		if !spaces[c] {
+			s.openWrapper("")
+			return false
+		}
+	}
+	if !m.spaced {
+		m.spaced = true
+		s.change(Change{Element: "#text", Action: RemovedContent, Reason: ReasonMailDocument})
+	}
+	return true
+}
+
+// mailEnd handles an end tag under document: wrap before the pass does,
+// and reports whether it is done with it.
+func (s *pass) mailEnd(name string, raw []byte) bool {
+	switch name {
+	case "html", "head", "body":
+		s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonMailDocument})
+		return true
+	case "div":
+		if s.mail.recognised && !s.mail.after && s.openAt("div") == 0 {
+			s.mail.endPlain = string(raw) == "</div>"
+		}
+	}
+	return false
+}
+
+// wrapperTag reports whether the current start tag, a div, is a wrapper
+// as the pass writes it: the wrapper's class and nothing but a style.
+func (s *pass) wrapperTag() bool {
+	class := false
+	for _, a := range s.tagAttrs() {
+		switch a.Key {
+		case "class":
+			class = a.Val == rules.WrapperClass
+		case "style":
+		default:
+			return false
+		}
+	}
+	return class
+}
+
+// tagAttrs returns the current tag's attributes, read from its bytes by
+// a tokenizer of their own: the pass's tokenizer gives each tag's
+// attributes once (TagAttr), and attributes() reads them after this.
+func (s *pass) tagAttrs() []html.Attribute {
+	z := html.NewTokenizer(bytes.NewReader(s.in.tag))
+	z.Next()
+	var out []html.Attribute
+	for more := true; more; {
+		var k, v []byte
+		if k, v, more = z.TagAttr(); k == nil {
+			break
+		}
+		if !slices.ContainsFunc(out, func(a html.Attribute) bool { return a.Key == string(k) }) {
+			out = append(out, html.Attribute{Key: string(k), Val: string(v)}) // the first, as browsers read
+		}
+	}
+	return out
+}
+
+// wrapperClip is the style every wrapper starts with: it is the
+// containing block of what the mail positions, and clips it.
+const wrapperClip = "position: relative; overflow: hidden"
+
+// openWrapper writes the wrapper's start tag: from the current tag's
+// attributes if from is "body" or "div" (the input's own wrapper), or
+// bare around a fragment or a body without a tag.
+func (s *pass) openWrapper(from string) {
+	m := &s.mail
+	m.opened = true
+	var decls []string
+	if from != "" {
+		decls = s.bodyStyles(from)
+	}
+	style := wrapperClip
+	if kept := s.wrapperStyle(strings.Join(decls, "; ")); kept != "" {
+		style += "; " + kept
+	}
+	attrs := []attr{{key: "class", val: rules.WrapperClass}, {key: "style", val: style}}
+	if from == "div" {
+		m.recognised = true
+		s.out.writeTag("div", attrs, nil, false, false, false)
+		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+style+`">` {
+			s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+		}
+		s.pushFrame(open{name: "div", dropped: true})
+		return
+	}
+	element := from
+	if element == "" {
+		element = "#document"
+	}
+	s.change(Change{Element: element, Action: RewroteTag, Reason: ReasonMailWrapper})
+	s.out.writeTag("div", attrs, nil, false, false, false)
+}
+
+// bodyStyles returns the declarations the current tag's attributes mean
+// (bgcolor, text, background, style), and adds a rule for link to the
+// sheets. Other attributes are reported as dropped.
+func (s *pass) bodyStyles(from string) []string {
+	var decls []string
+	for _, a := range s.tagAttrs() {
+		switch {
+		case a.Key == "bgcolor" && colorValue(a.Val):
+			decls = append(decls, "background-color: "+a.Val)
+		case a.Key == "text" && colorValue(a.Val):
+			decls = append(decls, "color: "+a.Val)
+		case a.Key == "link" && colorValue(a.Val):
+			s.addSheet("body a{color:" + a.Val + "}")
+		case a.Key == "background":
+			c := checking{element: "body", key: "background"}
+			u, _, r := s.url(&c, a.Val)
+			if r == "" && !strings.ContainsAny(u, "\"\\\n") {
+				decls = append(decls, `background-image: url("`+u+`")`)
+			} else if r != "" {
+				s.removedAttr(from, a.Key, a.Val, r, c.flags)
+			}
+		case a.Key == "style":
+			decls = append(decls, a.Val)
+		case a.Key == "class" && from == "div":
+		default:
+			s.removedAttr(from, a.Key, a.Val, ReasonMailDocument, 0)
+		}
+	}
+	return decls
+}
+
+// colorValue reports whether v can stand as a colour in a declaration:
+// a name or a hex colour, nothing that could end one.
+func colorValue(v string) bool {
+	if v == "" || len(v) > 32 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !(c == '#' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// wrapperStyle filters the declarations raw for the wrapper: those the
+// policy allows on div that a sheet may set on the wrapper (paint and
+// text: stylesheet.WrapperProperty), written anew.
+func (s *pass) wrapperStyle(raw string) string {
+	a, ok := s.elements.get("div")
+	if raw == "" || !ok {
+		return ""
+	}
+	div := a.el.Attr("style")
+	if div == nil || !div.PerProperty() {
+		return ""
+	}
+	props := map[string]*regexp.Regexp{}
+	for p, re := range div.Styles.Props {
+		if stylesheet.WrapperProperty(p) {
+			props[p] = re
+		}
+	}
+	rule := &rules.Attr{Kind: div.Kind, Patterns: div.Patterns, Styles: &rules.Styles{Props: props, Whole: div.Styles.Whole}}
+	c := checking{element: "div", key: "style"}
+	// A last declaration no rule allows makes styles write every kept
+	// one anew, in its canonical spacing, whatever the input's.
+	out, _, reason := s.styles(&c, rule, raw+"; -htmlclean-end: 0")
+	if reason != "" {
+		return ""
+	}
+	return out
+}
