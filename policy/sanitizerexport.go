@@ -38,8 +38,11 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	for _, e := range elements {
 		allowed[e] = true
 	}
+	every := len(slices.Compact(slices.Sorted(slices.Values(c.Elements))))
 	keep := func(on []string) []string {
-		if len(on) == 0 {
+		if len(on) == 0 || len(on) == every {
+			// Every allowed element: an effective policy's on list
+			// names each at most once (see printable).
 			return elements
 		}
 		on = slices.DeleteFunc(slices.Clone(on), func(e string) bool { return !allowed[e] })

@@ -359,18 +359,34 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 	case rules.KindURLList:
 		return s.spaced(c, out)
 	case rules.KindCSS:
-		if !rule.PerProperty() {
-			return out, s.css(c, out)
-		}
-		out, dropped, reason := s.styles(c, rule, out)
-		if dropped {
-			c.rewrote(RewroteAttribute, ReasonCSSFiltered)
-		}
-		return out, reason
+		return s.cssValue(c, rule, out)
 	default:
 		if !k.Inert() {
 			return out, ReasonUnknownKind
 		}
+	}
+	return out, ""
+}
+
+// cssValue checks a style or SVG presentation attribute, whole or
+// property by property, then writes its same-document references under
+// ids.prefix (cssRefs).
+func (s *pass) cssValue(c *checking, rule *rules.Attr, out string) (string, Reason) {
+	var reason Reason
+	if !rule.PerProperty() {
+		reason = s.css(c, out)
+	} else {
+		var dropped bool
+		if out, dropped, reason = s.styles(c, rule, out); dropped {
+			c.rewrote(RewroteAttribute, ReasonCSSFiltered)
+		}
+	}
+	if reason != "" || s.r.IDPrefix == "" {
+		return out, reason
+	}
+	out, ok := s.cssRefs(c, out)
+	if !ok {
+		return "", ReasonBadID
 	}
 	return out, ""
 }
