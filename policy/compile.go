@@ -227,7 +227,7 @@ func compile(c Config, limit int) (*Policy, []error, int) {
 	k.limits(flat.Limits)
 	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
 	// After embeds: a container may unwrap an iframe (container.go).
-	k.container(p, flat.Container)
+	k.container(p, flat.Container, flat.Document == "wrap")
 	k.removal(p, flat)
 	k.mail(p, flat)
 	if len(k.errs) > 0 || k.more > 0 {

@@ -62,10 +62,12 @@ func (m containerModel) admits(name string) bool {
 }
 
 // container compiles Config.Container: the allowed HTML elements it does
-// not admit, which package sanitize unwraps (rules.Rules.Outside).
+// not admit, which package sanitize unwraps (rules.Rules.Outside). wrap
+// says the policy reads whole documents (document: wrap), whose wrapper
+// needs a container that admits a div.
 // Foreign elements (svg:…, math:…) lie inside svg or math, which a
 // phrasing container admits.
-func (k *compiler) container(p *Policy, name string) {
+func (k *compiler) container(p *Policy, name string, wrap bool) {
 	if name == "" {
 		return
 	}
@@ -77,6 +79,12 @@ func (k *compiler) container(p *Policy, name string) {
 		}
 		slices.Sort(names)
 		k.fail("container", "%q is not an element whose content model htmlclean knows (one of %s)", name, strings.Join(names, ", "))
+		return
+	}
+	if wrap && !m.admits("div") {
+		// The wrapper of document: wrap is a div; unwrapping it would
+		// spill the mail's layout and sheets into the page.
+		k.fail("container", "%q cannot hold a whole document (document: wrap writes it in a div): show a mail in a div, a cell or a list item", name)
 		return
 	}
 	for el := range p.r.Elements {

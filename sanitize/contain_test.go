@@ -3,6 +3,7 @@ package sanitize
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/safety"
@@ -100,6 +101,9 @@ func TestContainment(t *testing.T) {
 		for _, h := range hosts {
 			if h.Model == safety.Flow || testing.Short() && h.Name != "p" && h.Name != "a" {
 				continue
+			}
+			if p.Config().Document == "wrap" && !safety.Fits("<div></div>", h.Model) {
+				continue // refused: a whole document needs a flow container (TestWrapNeedsFlowContainer)
 			}
 			t.Run(name+"/container-"+h.Element, func(t *testing.T) {
 				t.Parallel()
@@ -213,4 +217,22 @@ func TestContainmentSensitivity(t *testing.T) {
 		t.Errorf("the unsanitised fragments leave their host in only %d placements; want at least 50", leaks)
 	}
 	t.Logf("the unsanitised fragments leave their host in %d of %d placements", leaks, len(containFragments)*len(safety.Hosts()))
+}
+
+// TestWrapNeedsFlowContainer: a policy that writes a whole document in a
+// div wrapper (document: wrap) refuses a container that cannot hold one,
+// and takes one that can.
+func TestWrapNeedsFlowContainer(t *testing.T) {
+	for _, h := range safety.Hosts() {
+		c := policy.Mail().Config()
+		c.Container = h.Element
+		_, err := policy.Compile(c)
+		holds := safety.Fits("<div></div>", h.Model)
+		if holds && err != nil {
+			t.Errorf("document: wrap in container %s: %v", h.Element, err)
+		}
+		if !holds && (err == nil || !strings.Contains(err.Error(), "cannot hold a whole document")) {
+			t.Errorf("document: wrap in container %s: err = %v, want a refusal", h.Element, err)
+		}
+	}
 }
