@@ -123,8 +123,8 @@ func fastRest(s string, p int, pathOptional bool) bool {
 			if i == len(s) || s[i] != '/' {
 				break
 			}
-			if i > segStart && s[i-1] == ':' && i+2 < len(s) && s[i+1] == '/' && specialFold(s[segStart:i-1]) {
-				return false // "/redirect/https://…": a nested URL (pathURLShaped)
+			if i > segStart && s[i-1] == ':' && i+1 < len(s) && specialFold(afterParam(s[segStart:i-1])) {
+				return false // "/redirect/https://…", "/out;u=http:/…": a nested URL (pathURLShaped)
 			}
 		}
 		if i < len(s) && s[i] != '?' && s[i] != '#' {
@@ -178,4 +178,10 @@ func queryMaybeNested(q string) bool {
 		q = q[end+1:]
 	}
 	return false
+}
+
+// afterParam returns the part of a path segment after its last ";" or
+// "=", where a matrix parameter's value starts ("out;u=https").
+func afterParam(seg string) string {
+	return seg[strings.LastIndexAny(seg, ";=")+1:]
 }

@@ -10,8 +10,8 @@ import "strings"
 //
 // Paths hold colons for many other reasons ("/wiki/File:X.jpg",
 // "/wiki/Data:Y.tab", "/a:b", a segment "http:" alone), and "//" by
-// mistake, so only an explicit special scheme followed by two slashes
-// and something after them counts (pathURLShaped): the shape a back end
+// mistake, so only an explicit special scheme followed by one or two
+// slashes and something after them counts (pathURLShaped): the shape a back end
 // turns into an absolute redirect. A protocol-relative "//host" or an
 // active scheme in a path is left alone.
 
@@ -50,6 +50,8 @@ func (n *normalizer) flagPathNested(p, e, start int) error {
 
 // pathNestedAt returns the offset of the first segment of path, from the
 // one at offset k on, from which the rest of the path is a nested URL,
+// or of the part of a segment after ";" or "=" (matrix parameters,
+// "/out;u=https://…", "/go/to=https://…"),
 // and the rounds of percent-decoding that reveal it (see decodedShape),
 // or -1, -1. Each segment start gets a bounded look (maybePathNested,
 // then at most nestedPeek bytes three times), so the cost is linear in
@@ -62,7 +64,7 @@ func pathNestedAt(path string, k int) (int, int) {
 				return k, level
 			}
 		}
-		j := strings.IndexAny(path[k:], "/\\")
+		j := strings.IndexAny(path[k:], "/\\;=")
 		if j < 0 {
 			break
 		}
@@ -110,13 +112,15 @@ func pathSchemeEscape(v string, i int) bool {
 }
 
 // pathURLShaped applies the browser's preprocessing to the start of b (as
-// urlShaped does) and reports a special scheme, two slashes (or
-// backslashes, which special URLs read alike) and something after them.
+// urlShaped does) and reports a special scheme, a slash or two (or
+// backslashes, which special URLs read alike) and something after them:
+// a browser reads "http:/evil.example" met on an https page as
+// http://evil.example/ (URL Standard, special authority slashes state).
 func pathURLShaped(b []byte) bool {
 	clean, k := browserStart(b)
 	s := string(clean[:k]) // does not escape: no allocation
 	colon := schemeEnd(s)
-	if colon < 0 || len(s) < colon+4 || !isSlash(s[colon+1], true) || !isSlash(s[colon+2], true) {
+	if colon < 0 || len(s) < colon+3 || !isSlash(s[colon+1], true) || len(s) == colon+3 && isSlash(s[colon+2], true) {
 		return false
 	}
 	return specialFold(s[:colon])

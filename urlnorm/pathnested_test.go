@@ -24,6 +24,9 @@ func TestPathNestedURL(t *testing.T) {
 		{name: "relative", in: "/redirect/https://evil.example/x", want: "/redirect/https://evil.example/x"},
 		{name: "archive", in: "https://web.archive.org/web/2021/https://www.example.com/a", want: "https://web.archive.org/web/2021/https://www.example.com/a"},
 		{name: "ftp", in: "https://site.example/r/ftp://files.example/", want: "https://site.example/r/ftp://files.example/"},
+		{name: "one-slash", in: "https://site.example/r/http:/evil.example/", want: "https://site.example/r/http:/evil.example/"},
+		{name: "matrix-parameter", in: "https://site.example/out;u=https://evil.example/", want: "https://site.example/out;u=https://evil.example/"},
+		{name: "segment-value", in: "https://site.example/go/to=https://evil.example/", want: "https://site.example/go/to=https://evil.example/"},
 	}
 	for i := range nested {
 		nested[i].flags = urlnorm.FlagNestedURL
@@ -34,7 +37,8 @@ func TestPathNestedURL(t *testing.T) {
 		"https://en.wikipedia.org/wiki/HTTP",
 		"https://site.example/a:b",
 		"https://site.example/wiki/http:",
-		"https://site.example/wiki/https:/evil.example",
+		"https://site.example/wiki/https:/",
+		"https://site.example/search;q=http",
 		"https://site.example/docs/http://",
 		"https://commons.wikimedia.org/wiki/File:Example.jpg",
 		"https://commons.wikimedia.org/wiki/Data:Example.tab",

@@ -350,10 +350,13 @@ var legacyTLDs = map[string]bool{
 
 // fileExtensions are top-level domains that are also common file-name
 // extensions (Python, Markdown, Rust, shell, Perl, PostScript, C++,
-// make, ML, shared objects, archives, QuickTime).
+// make, ML, shared objects, archives, QuickTime, and the inputs of
+// autoconf, automake and pip-tools: configure.ac, Makefile.am,
+// MANIFEST.in, requirements.in).
 var fileExtensions = map[string]bool{
-	"cc": true, "md": true, "mk": true, "ml": true, "mov": true, "pl": true, "pm": true,
-	"ps": true, "py": true, "rs": true, "sh": true, "so": true, "zip": true,
+	"ac": true, "am": true, "cc": true, "in": true, "md": true, "mk": true, "ml": true,
+	"mov": true, "pl": true, "pm": true, "ps": true, "py": true, "rs": true, "sh": true,
+	"so": true, "zip": true,
 }
 
 // tldMayName reports whether a name with no scheme, "www." or path, and

@@ -117,7 +117,7 @@ func TestHostsNamed(t *testing.T) {
 func TestHostsNotNamed(t *testing.T) {
 	for _, in := range []string{
 		"v1.2", "version 2.0.1", "3.14", "1.2.3", "1.2.3.400", "e.g.", "i.e.", "D.W.", "etc.",
-		"Node.js", "index.html", "setup.py", "README.md", "main.rs:42", "libc.so", "archive.zip",
+		"Node.js", "index.html", "setup.py", "README.md", "main.rs:42", "libc.so", "archive.zip", "MANIFEST.in", "configure.ac", "Makefile.am",
 		"deploy.sh", "Makefile.mk", "model.fit", "plt.show", "self.app", "foo.bar",
 		"stats.SE", "CS.SE", "AI.SE", "meta.SE", "27 edits on Data Science.SE",
 		"ai.stackexchange", "meta.puzzling", "std::vector", "a.b:c", "@app.route",
