@@ -39,7 +39,7 @@ const maxDataImageBytes = 1 << 30
 func (k *compiler) migration(p *Policy, flat Config) {
 	k.migrationLengths(flat)
 	k.schemes(p, flat.URLs)
-	k.dataImages(p, flat.URLs.DataImages)
+	k.dataImages(p, flat.URLs.DataImages, flat.Limits.withDefaults().MaxAttributeBytes)
 	k.authorLinks(p, flat.Links)
 	switch flat.CrossOrigin {
 	case "":
@@ -113,8 +113,10 @@ func (p *Policy) schemeAllowed(s string) bool {
 	return slices.Contains(p.r.URL.Schemes, s)
 }
 
-// dataImages compiles urls.data_images.
-func (k *compiler) dataImages(p *Policy, d DataImages) {
+// dataImages compiles urls.data_images. An image of max_bytes must fit
+// an attribute of maxAttr bytes once written in base64, or the setting
+// promises what the attribute limit takes away.
+func (k *compiler) dataImages(p *Policy, d DataImages, maxAttr int) {
 	for i, t := range d.Types {
 		if _, ok := slices.BinarySearch(dataImageTypes, t); !ok {
 			k.fail(fmt.Sprintf("urls.data_images.types[%d]", i), "%q is not one of %s", t, strings.Join(dataImageTypes, ", "))
@@ -127,6 +129,9 @@ func (k *compiler) dataImages(p *Policy, d DataImages) {
 		return
 	case d.MaxBytes < 1 || d.MaxBytes > maxDataImageBytes:
 		k.fail("urls.data_images.max_bytes", "%d is out of range [1, %s] (required with types)", d.MaxBytes, commas(maxDataImageBytes))
+	case dataURLLen(d.MaxBytes) > maxAttr:
+		k.fail("urls.data_images.max_bytes", "%d bytes take %d in a data: URL, more than limits.max_attribute_bytes (%d): lower it to %d or raise the limit",
+			d.MaxBytes, dataURLLen(d.MaxBytes), maxAttr, (maxAttr-len(dataURLHead))/4*3)
 	}
 	if !k.dataImageShown(p) {
 		k.fail("urls.data_images", "no image attribute (img src or srcset, source srcset) is allowed")
@@ -296,3 +301,9 @@ func notOneOf(deny []string) string {
 	}
 	return `^` + walk(root, true) + `$`
 }
+
+// dataURLHead is the longest start of a data: image URL the types allow.
+const dataURLHead = "data:image/jpeg;base64,"
+
+// dataURLLen is the length of a data: image URL holding n bytes.
+func dataURLLen(n int) int { return len(dataURLHead) + (n+2)/3*4 }

@@ -47,6 +47,7 @@ func TestMigrationSettingsErrors(t *testing.T) {
 		{"svg data image", "extends: ugc\nurls: {data_images: {types: [image/svg+xml], max_bytes: 10}}\n", "urls.data_images.types[0]"},
 		{"data image without size", "extends: ugc\nurls: {data_images: {types: [image/png]}}\n", "urls.data_images.max_bytes"},
 		{"data image size without types", "extends: ugc\nurls: {data_images: {max_bytes: 10}}\n", "urls.data_images.max_bytes"},
+		{"data image over the attribute limit", "extends: ugc\nurls: {data_images: {types: [image/png], max_bytes: 65536}}\n", "urls.data_images.max_bytes"},
 		{"data image without img", "extends: basic\nurls: {data_images: {types: [image/png], max_bytes: 10}}\n", "urls.data_images"},
 		{"author rel opener", "extends: ugc\nlinks: {author_rel: [opener]}\n", "links.author_rel[0]"},
 		{"author rel not a token", "extends: ugc\nlinks: {author_rel: [\"a b\"]}\n", "links.author_rel[0]"},
