@@ -52,7 +52,9 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // Elements go as setHTML() takes them: with an elements list, every
 // element it leaves out is removed with its content (unlisted: drop);
 // without one, those in removeElements are (drop); in both cases those in
-// replaceWithChildrenElements lose only their tags (unwrap).
+// replaceWithChildrenElements lose only their tags (unwrap). Without an
+// elements list, foreignObject and annotation-xml are dropped with their
+// content too (see refusedDrops).
 func (sc SanitizerConfig) Config() (Config, []string) {
 	return sc.config(scMapper{})
 }
