@@ -331,7 +331,9 @@ func TestSanitizerConfigEveryName(t *testing.T) {
 
 // TestSanitizerConfigRemoval: elements present, every other element is
 // dropped with its content; absent, removeElements are; both ways
-// replaceWithChildrenElements are unwrapped. The export writes the
+// replaceWithChildrenElements are unwrapped; without elements the SVG
+// and MathML elements never kept from a dictionary that hold HTML, and
+// those removeElements names, are dropped. The export writes the
 // unwrap list back and notes unlisted: unwrap.
 func TestSanitizerConfigRemoval(t *testing.T) {
 	tests := []struct {
@@ -343,7 +345,13 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 		{"elements", `{"elements": ["p", "b"], "replaceWithChildrenElements": ["i", "script"]}`,
 			"drop", nil, []string{"i"}, []string{"foo", "div", "font"}, []string{"i"}},
 		{"no-elements", `{"removeElements": ["font", "x-ad", "script"], "replaceWithChildrenElements": ["center"]}`,
-			"", []string{"font", "x-ad"}, []string{"center"}, []string{"font", "x-ad"}, []string{"center", "foo"}},
+			"", []string{"font", "x-ad", "math:annotation-xml", "svg:foreignobject"}, []string{"center"}, []string{"font", "x-ad"}, []string{"center", "foo"}},
+		// An SVG element htmlclean never keeps from a dictionary is
+		// dropped with its content when removeElements names it, and
+		// <foreignObject> always: unwrapped, the HTML inside would
+		// leave the SVG.
+		{"no-elements-svg", `{"removeElements": [{"name": "a", "namespace": "http://www.w3.org/2000/svg"}, {"name": "foreignObject", "namespace": "http://www.w3.org/2000/svg"}]}`,
+			"", []string{"math:annotation-xml", "svg:foreignobject", "svg:a"}, nil, nil, []string{"foo"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -52,7 +52,9 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // Elements go as setHTML() takes them: with an elements list, every
 // element it leaves out is removed with its content (unlisted: drop);
 // without one, those in removeElements are (drop); in both cases those in
-// replaceWithChildrenElements lose only their tags (unwrap).
+// replaceWithChildrenElements lose only their tags (unwrap). Without an
+// elements list, foreignObject and annotation-xml are dropped with their
+// content too (see refusedDrops).
 func (sc SanitizerConfig) Config() (Config, []string) {
 	return sc.config(scMapper{})
 }
@@ -74,7 +76,7 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 			}
 		}
 	} else {
-		c.Drop = removalNames(sc.RemoveElements)
+		c.Drop = append(removalNames(sc.RemoveElements), refusedDrops(sc.RemoveElements)...)
 		gone := map[string]bool{}
 		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
 			for _, n := range l {
@@ -161,6 +163,33 @@ func removalNames(l []SanitizerName) []string {
 			// The root elements are never replaced by their children
 			// (the spec's validity rules); dropping them is the
 			// unlisted default anyway.
+			out = append(out, key)
+		}
+	}
+	return out
+}
+
+// refusedDrops returns, for the drop list of a dictionary without an
+// elements list, the SVG and MathML elements htmlclean never keeps from a
+// dictionary (foreignRefused) that it would otherwise unwrap where
+// setHTML() removes them with their content or keeps them whole: those l
+// names (removeElements), and always <foreignObject> and
+// <annotation-xml>. The HTML in an unwrapped <foreignObject> would leave
+// the SVG, and a tag in it change namespace; dropping the content keeps
+// less than setHTML() does either way.
+func refusedDrops(l []SanitizerName) []string {
+	out := []string{"math:annotation-xml", "svg:foreignobject"}
+	for _, n := range l {
+		key := ""
+		switch n.Namespace {
+		case NamespaceSVG:
+			if svgTagCase(strings.ToLower(n.Name)) == n.Name {
+				key = "svg:" + strings.ToLower(n.Name)
+			}
+		case NamespaceMathML:
+			key = "math:" + n.Name
+		}
+		if foreignRefused[key] != "" && !slices.Contains(out, key) {
 			out = append(out, key)
 		}
 	}

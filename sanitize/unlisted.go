@@ -55,7 +55,7 @@ func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 	foreign, void, placed := s.startContext(name, elemInfos[name]&^(infoItem|infoCurrent), selfClosing)
 	m := s.mode()
 	body := m == modeBody || m == modeCell || m == modeCaption
-	if void || !placed && body && name != "a" {
+	if void || !placed && body && name != "a" && !s.unwrappedTable(name) {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
 		if !void {
 			s.droppedStartTag(name)
@@ -69,6 +69,20 @@ func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 	// Misplaced in a table, a browser foster-parents it: it holds what
 	// follows until table structure arrives.
 	s.pushHidden(name, foreign, !placed && !body)
+}
+
+// unwrappedTable reports whether name is table structure the pass finds
+// outside a table while the policy does not keep tables: the table may be
+// one the pass unwrapped, which a browser's parser still built (setHTML()
+// parses first and removes after), so the dropped row or cell goes with
+// its content, as it does there. A stray one loses its content too, which
+// keeps less.
+func (s *pass) unwrappedTable(name string) bool {
+	if !tableStructure.at(name) {
+		return false
+	}
+	_, ok := s.elements.get("table")
+	return !ok
 }
 
 // pushHidden pushes a hidden frame for name, dropped with its content.
