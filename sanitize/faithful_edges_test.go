@@ -3,6 +3,8 @@ package sanitize
 import (
 	"bytes"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -168,9 +170,13 @@ func TestOtherHeadingEndTag(t *testing.T) {
 // reads the document with the Scanner or the Tokenizer.
 func TestTokenizersAgree(t *testing.T) {
 	docs := faithfulDocs(t)
+	ids := slices.Sorted(maps.Keys(docs))
 	for name, p := range testPolicies(t) {
-		for id, in := range docs {
-			if problem := tokenizerProblem(in, p); problem != "" {
+		for i, id := range ids {
+			if !longTests() && i%3 != 0 {
+				continue // a third of the documents (longTests: all)
+			}
+			if problem := tokenizerProblem(docs[id], p); problem != "" {
 				t.Errorf("%s: %s: %s", name, id, problem)
 			}
 		}

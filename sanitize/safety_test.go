@@ -157,8 +157,11 @@ func TestNoLeakGenerated(t *testing.T) {
 	ps := testPolicies(t)
 	ps["structural"] = mustPolicy(t, structuralPolicy)
 	cases := 20000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		cases = 2000
+	case !longTests():
+		cases = 6000
 	}
 	var b strings.Builder
 	for range cases {
