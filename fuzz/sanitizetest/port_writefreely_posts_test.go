@@ -22,7 +22,7 @@ var writefreelyPosts = []portCase{
 <p style="font-size: 1.2em">A poem, centred.</p>
 </div>`},
 	{name: "wf-post-classes-ids", in: `<div class="note" id="disclaimer"><p class="small-print">Opinions are mine.</p></div>`},
-	{name: "wf-post-header-footer", in: `<header><h1>Issue 12</h1></header><p>Body.</p><footer><p>Reply by <a href="mailto:me@blog.example">email</a> or <a href="xmpp:me@blog.example">XMPP</a>.</p></footer>`},
+	{name: "wf-post-header-footer", in: `<header><h1>Letter twelve</h1></header><p>Body.</p><footer><p>Reply by <a href="mailto:me@blog.example">email</a> or <a href="xmpp:me@blog.example">XMPP</a>.</p></footer>`},
 	{name: "wf-post-target-blank", in: `<p>Read <a href="https://example.com/article" target="_blank">the article</a> and <a href="/archive" target="_self">the archive</a>.</p>`},
 	{name: "wf-post-image-alt", in: `<p><img src="https://i.snap.as/abc123.jpg" alt="A river at dusk: calm, pink &amp; grey"></p>`},
 	{name: "wf-post-table", in: `<table>
