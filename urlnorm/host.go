@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/idna"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // idnaProfile is WHATWG "domain to ASCII" (URL Standard §3.5): UTS #46
@@ -67,7 +69,7 @@ func (n *normalizer) writeHost(p, end int) error {
 		}
 		upper = upper || 'A' <= c && c <= 'Z'
 	}
-	if hasACELabel(lowerASCII(h)) {
+	if hasACELabel(ascii.Lower(h)) {
 		return n.writeIDNHost(h, p)
 	}
 	return n.writeASCIIHost(h, p, upper)
@@ -160,19 +162,6 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				b[j] = lower(b[j])
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // hasACELabel reports whether a label of the lower-case host h starts

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/idna"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // mapProfile is the UTS #46 mapping step alone (§4 step 1-2: map, then
@@ -68,7 +70,7 @@ func hostTooLong(h string) bool {
 	case !isASCII(h):
 		return utf16Len(h) > maxIDNHost
 	}
-	return len(h) > maxACEHost && hasACELabel(lowerASCII(h))
+	return len(h) > maxACEHost && hasACELabel(ascii.Lower(h))
 }
 
 // idnJudgement is what judgeIDNHost makes of one decoded host: refused
@@ -101,19 +103,19 @@ func judgeIDNHost(h string) *idnJudgement {
 // shows it as it is. What follows the domain is as for any host: the
 // forbidden code points, IPv4 if it ends in a number.
 func judgeASCIIFallback(h string) *idnJudgement {
-	ascii := lowerASCII(h)
-	j := &idnJudgement{host: h, ascii: ascii, flags: FlagBadPunycode}
-	for i := 0; i < len(ascii); i++ {
-		if chars[ascii[i]]&clsHostGo == 0 {
+	lower := ascii.Lower(h)
+	j := &idnJudgement{host: h, ascii: lower, flags: FlagBadPunycode}
+	for i := 0; i < len(lower); i++ {
+		if chars[lower[i]]&clsHostGo == 0 {
 			j.reason = ReasonHost
 			return j
 		}
 	}
-	if endsInNumber(ascii) {
+	if endsInNumber(lower) {
 		j.flags, j.number = 0, true
 		return j
 	}
-	if ascii[len(ascii)-1] == '.' {
+	if lower[len(lower)-1] == '.' {
 		j.flags |= FlagTrailingDot
 	}
 	return j
@@ -136,31 +138,31 @@ func judgeUTS46(h string) *idnJudgement {
 	if r := checkMappedLabels(mapped); r != ReasonNone {
 		return refuse(r)
 	}
-	ascii, err := idnaProfile.ToASCII(h)
-	if err != nil || ascii == "" {
+	ace, err := idnaProfile.ToASCII(h)
+	if err != nil || ace == "" {
 		return refuse(ReasonIDNA)
 	}
-	number := endsInNumber(ascii)
-	if !number && hostTooLong(ascii) {
+	number := endsInNumber(ace)
+	if !number && hostTooLong(ace) {
 		// Mapping may lengthen a host ("㍿" is four letters): the canonical
 		// form must be one urlnorm accepts again.
 		return refuse(ReasonHostTooLong)
 	}
 	// ToUnicode re-validates every decoded label, as UTS #46 §4.4 asks
 	// of labels that were Punycode in the input.
-	uni, err := idnaProfile.ToUnicode(ascii)
+	uni, err := idnaProfile.ToUnicode(ace)
 	if err != nil {
 		return refuse(ReasonIDNA)
 	}
-	for i := 0; i < len(ascii); i++ {
-		if c := ascii[i]; c >= 0x80 || chars[c]&clsHostGo == 0 {
+	for i := 0; i < len(ace); i++ {
+		if c := ace[i]; c >= 0x80 || chars[c]&clsHostGo == 0 {
 			return refuse(ReasonHost)
 		}
 	}
-	j.ascii, j.number = ascii, number
+	j.ascii, j.number = ace, number
 	// The host was "mapped" if UTS #46 did more than lower-case ASCII:
 	// fullwidth letters, U+3002, deleted U+200B, NFC composition, ...
-	hostMapped := mapped != lowerASCII(h)
+	hostMapped := mapped != ascii.Lower(h)
 	if number {
 		if hostMapped {
 			// "１２７.0.0.1", "127。0。0。1": an address in digits or dots
@@ -174,13 +176,13 @@ func judgeUTS46(h string) *idnJudgement {
 	}
 	if isConfusable(uni) {
 		j.flags |= FlagConfusable
-	} else if uni != ascii {
+	} else if uni != ace {
 		j.flags |= FlagIDN
 	}
 	if hasLookalikeSeparator(uni) {
 		j.flags |= FlagLookalikeSeparator
 	}
-	if ascii[len(ascii)-1] == '.' {
+	if ace[len(ace)-1] == '.' {
 		j.flags |= FlagTrailingDot
 	}
 	return j

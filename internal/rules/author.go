@@ -3,6 +3,8 @@ package rules
 import (
 	"slices"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // Author is what links and images may keep of what their author wrote,
@@ -27,7 +29,7 @@ func (a *Author) KeepsLinks() bool { return len(a.Rel) > 0 || len(a.Targets) > 0
 // whether the policy keeps it.
 func (a *Author) Target(v string) (string, bool) {
 	if strings.HasPrefix(v, "_") {
-		v = asciiLower(v)
+		v = ascii.Lower(v)
 	}
 	return v, v != "" && a.Targets[v]
 }
@@ -51,7 +53,7 @@ func OpensWindow(t string) bool {
 func (a *Author) MergeRel(policy, author string, extra []string) string {
 	tokens := strings.Fields(policy)
 	for _, t := range splitASCIISpace(author) {
-		if t = asciiLower(t); a.Rel[t] {
+		if t = ascii.Lower(t); a.Rel[t] {
 			tokens = append(tokens, t)
 		}
 	}
@@ -67,19 +69,4 @@ func splitASCIISpace(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 	})
-}
-
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -3,6 +3,8 @@ package rules
 import (
 	"slices"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // DataImages are the data: URLs an image keeps (urls.data_images). The
@@ -48,7 +50,7 @@ func (d *DataImages) Check(v string) (canon string, isData bool) {
 	if semi < 0 {
 		return "", true
 	}
-	typ := asciiLower(rest[:semi])
+	typ := ascii.Lower(rest[:semi])
 	const b64 = ";base64,"
 	if _, ok := slices.BinarySearch(d.Types, typ); !ok ||
 		len(rest) < semi+len(b64) || !strings.EqualFold(rest[semi:semi+len(b64)], b64) {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // function reads the argument of :not() or :nth-*() up to its ")".
@@ -67,7 +69,7 @@ func (sp *selParser) nthArg() (string, bool) {
 		switch t.TokenType {
 		case css.RightParenthesisToken:
 			sp.i++
-			s := asciiLower(b.String())
+			s := ascii.Lower(b.String())
 			return s, validAnB(s)
 		case css.WhitespaceToken:
 		case css.IdentToken, css.NumberToken, css.DimensionToken, css.DelimToken:

@@ -6,6 +6,8 @@ import (
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // CoversPage reports whether one declaration lets content cover the page
@@ -22,7 +24,7 @@ import (
 // stricter reading. position: absolute stays: it covers the page only
 // outside a positioned container, which the page must provide.
 func CoversPage(prop, value string) (Reason, bool) {
-	value = strings.TrimSpace(asciiLower(value))
+	value = strings.TrimSpace(ascii.Lower(value))
 	if v, ok := strings.CutSuffix(value, "!important"); ok {
 		value = strings.TrimSpace(v)
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // pseudoClasses are the pseudo-classes kept: user action and tree
@@ -158,23 +160,5 @@ func trimSpace(toks []css.Token) []css.Token {
 func lowerName(data []byte, prefix int) string {
 	s := string(data[prefix:])
 	s = strings.TrimSuffix(s, "(")
-	return asciiLower(decode(s, false))
-}
-
-// asciiLower lower-cases ASCII letters only: CSS keywords match ASCII
-// case-insensitively, and Unicode folding (U+212A KELVIN SIGN to "k")
-// would let a different name pass as a keyword.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
+	return ascii.Lower(decode(s, false))
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // valueWriter re-serialises the tokens of a value or media query. Tokens
@@ -54,7 +56,7 @@ func (w *valueWriter) token(t css.Token) (Reason, bool) {
 		return 0, true
 	case css.IdentToken:
 		name := decode(data, false)
-		if asciiLower(name) == "expression" {
+		if ascii.Lower(name) == "expression" {
 			return ReasonScript, false // old IE also read "expression (…)"
 		}
 		w.space()

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 )
 
 // functions are the value functions kept: colours, maths, gradients,
@@ -41,7 +43,7 @@ var sizeProperties = map[string]bool{
 
 // checkDecl checks one declaration and returns it serialised.
 func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bool) {
-	prop := asciiLower(decode(rawProp, false))
+	prop := ascii.Lower(decode(rawProp, false))
 	if !validProperty(prop) {
 		return "", ReasonProperty, false
 	}
@@ -117,7 +119,7 @@ func splitDimension(s string) (num, unit string, ok bool) {
 			i = j + d
 		}
 	}
-	num, unit = s[:i], asciiLower(decode(s[i:], false))
+	num, unit = s[:i], ascii.Lower(decode(s[i:], false))
 	if unit == "" {
 		return "", "", false
 	}
