@@ -30,6 +30,7 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	elements := slices.Clone(c.Elements)
 	slices.Sort(elements)
 	elements = slices.Compact(elements)
+	every := len(elements) // the allowed elements, iframe included
 	if i := slices.Index(elements, "iframe"); i >= 0 {
 		elements = slices.Delete(elements, i, i+1)
 		note("iframe left out: htmlclean keeps it only for the embeds hosts, sandboxed; setHTML() removes it")
@@ -38,7 +39,6 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	for _, e := range elements {
 		allowed[e] = true
 	}
-	every := len(slices.Compact(slices.Sorted(slices.Values(c.Elements))))
 	keep := func(on []string) []string {
 		if len(on) == 0 || len(on) == every {
 			// Every allowed element: an effective policy's on list

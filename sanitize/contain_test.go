@@ -58,7 +58,7 @@ func TestContainment(t *testing.T) {
 	for _, v := range loadVectors(t) {
 		inputs = append(inputs, v.Input)
 	}
-	if longContainment() {
+	if longTests() {
 		_, docs := benchDocs(t, filepath.Join("..", "testdata", "corpus", "bench", "comments"))
 		for _, d := range docs {
 			inputs = append(inputs, string(d))
@@ -100,7 +100,7 @@ func TestContainment(t *testing.T) {
 			t.Logf("%d inputs, %d distinct outputs, %d placements", len(inputs), len(seen), placed)
 		})
 		for _, h := range hosts {
-			if h.Model == safety.Flow || !longContainment() && h.Name != "p" && h.Name != "a" {
+			if h.Model == safety.Flow || !longTests() && h.Name != "p" && h.Name != "a" {
 				continue
 			}
 			if p.Config().Document == "wrap" && !safety.Fits("<div></div>", h.Model) {
@@ -238,14 +238,10 @@ func TestWrapNeedsFlowContainer(t *testing.T) {
 	}
 }
 
-// longContainment says whether TestContainment places the bench comments
-// too, and every output in every container narrower than a div, as CI
-// does (HTMLCLEAN_LONG=1); otherwise the corpus and fragments only, and
-// in p and a, the two narrow containers whose content models differ most
-// (the browser stage places them in all).
-func longContainment() bool { return longTests() }
-
 // longTests says whether the tests that sample a large space run it all,
 // as CI does (HTMLCLEAN_LONG=1), or a part that keeps go test ./...
-// under a minute.
+// under a minute. TestContainment then places the bench comments too,
+// and every output in every container narrower than a div; otherwise the
+// corpus and fragments only, in p and a, the two narrow containers whose
+// content models differ most (the browser stage places them in all).
 func longTests() bool { return os.Getenv("HTMLCLEAN_LONG") != "" && !testing.Short() }
