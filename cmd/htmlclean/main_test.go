@@ -40,11 +40,22 @@ func invoke(t *testing.T, stdin string, args ...string) invocation {
 // /root).
 const nobodyWorkEnv = "HTMLCLEAN_NOBODY_WORK"
 
-// setupWork copies testdata/work into a temporary directory, adds the
-// inputs that are awkward to keep in git (a binary file, one in Latin-1),
-// and makes it the current directory, so that the command sees and prints
-// the same relative paths on every machine. It returns the directory.
+// setupWork copies testdata/work into a temporary directory (see
+// copyWork) and makes it the current directory, so that the command sees
+// and prints the same relative paths on every machine. It returns the
+// directory.
 func setupWork(t *testing.T) string {
+	t.Helper()
+	dir := copyWork(t)
+	t.Chdir(dir)
+	return dir
+}
+
+// copyWork copies testdata/work into a temporary directory, adds the
+// inputs that are awkward to keep in git (a binary file, one in Latin-1),
+// and returns the directory. Unlike setupWork it leaves the current
+// directory alone, so that parallel tests can use it.
+func copyWork(t *testing.T) string {
 	t.Helper()
 	src := os.Getenv(nobodyWorkEnv) // a copy nobody can read (asNobody)
 	if src == "" {
@@ -71,7 +82,6 @@ func setupWork(t *testing.T) string {
 	if err := os.Symlink("site/posts/2024/hello.html", filepath.Join(dir, "link.html")); err != nil {
 		t.Skip("symlinks are needed:", err)
 	}
-	t.Chdir(dir)
 	return dir
 }
 

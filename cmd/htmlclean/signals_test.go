@@ -66,11 +66,12 @@ var signals = []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 // writes a temporary file, whose write never returns: the child gives up
 // on it after stopGrace, exits with 128 + the signal's number, says how
 // far the batch got, and leaves no temporary file, and every input keeps
-// its content.
+// its content. The signals run in parallel: each waits out stopGrace.
 func TestSignalRemovesTemp(t *testing.T) {
 	for _, sig := range signals {
 		t.Run(sig.String(), func(t *testing.T) {
-			dir := setupWork(t)
+			t.Parallel()
+			dir := copyWork(t)
 			before := snapshot(t, dir)
 			cmd := signalCommand(t, dir, "HTMLCLEAN_SIGNAL_HOOK=1", "-w -j 1 site")
 			stdout, err := cmd.StdoutPipe()
