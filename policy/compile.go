@@ -69,6 +69,8 @@ var forbiddenAttributes = map[string]string{
 var forbiddenSchemes = map[string]string{
 	"javascript": "runs script", "vbscript": "runs script", "livescript": "runs script",
 	"data": "renders attacker-chosen documents", "file": "points at the reader's own disk",
+	"blob":       "names an object a script of some page made, whose type that script chose",
+	"filesystem": "points into a page's own sandboxed file system",
 }
 
 var (

@@ -174,7 +174,8 @@ type Change struct {
 // Every URL in an allowed attribute goes through urlnorm with these rules.
 type URLs struct {
 	// Schemes lists the allowed schemes, lower case, without ":".
-	// javascript, vbscript, livescript, data and file are never allowed.
+	// javascript, vbscript, livescript, data, file, blob and filesystem are
+	// never allowed.
 	// ["*"], alone, allows every other scheme (see DenySchemes).
 	Schemes []string `yaml:"schemes,flow,omitempty" json:"schemes,omitempty"`
 	// Relative is "allow" (the default: keep relative references,

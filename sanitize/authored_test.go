@@ -62,6 +62,8 @@ func TestAuthoredSettings(t *testing.T) {
 		{"floor: livescript", `<a href="LiveScript:alert(1)">x</a>`, `x`},
 		{"floor: file", `<a href="file:///etc/passwd">x</a>`, `x`},
 		{"floor: vbscript", `<a href="vbscript:msgbox">x</a>`, `x`},
+		{"floor: blob", `<a href="blob:https://e.example/5a1c">x</a>`, `x`},
+		{"floor: filesystem", `<img src="filesystem:https://e.example/temporary/x.png">`, ``},
 		{"author rel merged and sorted", `<a href="/t" rel="Tag opener ME stylesheet">x</a>`, `<a href="/t" rel="me nofollow noopener noreferrer tag">x</a>`},
 		{"author target kept", `<a href="/t" target="preview">x</a>`, `<a href="/t" target="preview" rel="nofollow noopener noreferrer">x</a>`},
 		{"author target keyword lower case", `<a href="/t" target="_SELF">x</a>`, `<a href="/t" target="_self" rel="nofollow noopener noreferrer">x</a>`},
