@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,36 +15,10 @@ import (
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// idRefPolicy allows every attribute that names ids, on the elements
-// that take it, with ids under a prefix.
-const idRefPolicy = `extends: ugc
-add:
-  elements: [form, input, button, label, output, datalist, option, span, div]
-  attributes:
-    - {name: form, on: [button, input, output]}
-    - {name: for, on: [label, output]}
-    - {name: list, on: [input]}
-    - {name: popovertarget, on: [button, input]}
-    - {name: commandfor, on: [button]}
-    - {name: command, on: [button]}
-    - {name: interestfor, on: [a, button], kind: text}
-    - {name: itemref}
-    - {name: itemscope}
-    - {name: popover}
-    - {name: type, on: [button, input]}
-    - {name: aria-actions}
-    - {name: aria-activedescendant}
-    - {name: aria-controls}
-    - {name: aria-describedby}
-    - {name: aria-details}
-    - {name: aria-errormessage}
-    - {name: aria-flowto}
-    - {name: aria-labelledby}
-    - {name: aria-owns}
-    - {name: formaction, on: [button]}
-ids:
-  prefix: user-content-
-`
+// idRefPolicyFile allows every attribute that names ids, on the elements
+// that take it, with ids under a prefix; sanitize's id-reference tests
+// read it too.
+var idRefPolicyFile = filepath.Join("..", "sanitize", "testdata", "idref", "policy.yaml")
 
 // idRefBrowserCase is one referencing attribute: ref is the element that
 // carries it (title="ref", %s for the ids), target an element with id
@@ -141,7 +116,7 @@ const idRefSource = `function(items) {
 // or empty). Controls: the same references unsanitised bind to the host.
 func TestIDRefsInChromium(t *testing.T) {
 	h := ready(t)
-	p, err := policy.Load(strings.NewReader(idRefPolicy), "idrefs.yaml")
+	p, err := policy.LoadFile(idRefPolicyFile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,44 +14,29 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// idRefPolicyYAML allows every attribute that names ids (idRefAttrs) on the
-// elements that take it, ids under a prefix, and forms: what a page that
-// lets its users label, describe and group their own markup allows.
-const idRefPolicyYAML = `extends: ugc
-add:
-  elements: [form, input, button, label, output, option, fieldset, datalist, span, div]
-  attributes:
-    - {name: form, on: [button, fieldset, input, output]}
-    - {name: for, on: [label, output]}
-    - {name: list, on: [input]}
-    - {name: popovertarget, on: [button, input]}
-    - {name: commandfor, on: [button]}
-    - {name: interestfor, on: [a, button], kind: text}
-    - {name: itemref}
-    - {name: itemscope}
-    - {name: popover}
-    - {name: type, on: [button, input]}
-    - {name: aria-actions}
-    - {name: aria-activedescendant}
-    - {name: aria-controls}
-    - {name: aria-describedby}
-    - {name: aria-details}
-    - {name: aria-errormessage}
-    - {name: aria-flowto}
-    - {name: aria-labelledby}
-    - {name: aria-owns}
-    - {name: formaction, on: [button]}
-ids:
-  prefix: user-content-
-`
+// idRefPolicyFile allows every attribute that names ids (idRefAttrs) on
+// the elements that take it, ids under a prefix, and forms; the browser
+// stage's id-reference test reads it too.
+var idRefPolicyFile = filepath.Join("testdata", "idref", "policy.yaml")
 
-func idRefPolicy(tb testing.TB) *policy.Policy {
+// idRefConfig is idRefPolicyFile as a Config.
+func idRefConfig(tb testing.TB) policy.Config {
 	tb.Helper()
-	c, err := policy.ParseConfig(strings.NewReader(idRefPolicyYAML), "idrefs.yaml")
+	f, err := os.Open(idRefPolicyFile)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := policy.Compile(c)
+	defer f.Close()
+	c, err := policy.ParseConfig(f, idRefPolicyFile)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+func idRefPolicy(tb testing.TB) *policy.Policy {
+	tb.Helper()
+	p, err := policy.Compile(idRefConfig(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -238,10 +223,8 @@ func TestIDRefLists(t *testing.T) {
 // TestIDRefsWithoutPrefix: without ids.prefix nothing is rewritten (ids
 // are dropped, and references with them, by the policy's own rules).
 func TestIDRefsWithoutPrefix(t *testing.T) {
-	c, err := policy.ParseConfig(strings.NewReader(strings.Replace(idRefPolicyYAML, "ids:\n  prefix: user-content-\n", "", 1)), "x.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := idRefConfig(t)
+	c.IDs = policy.IDs{}
 	p := mustCompile(t, c)
 	in := `<label for="x">l</label>`
 	if got := sanitizeOK(t, p, in); got != in {
@@ -285,10 +268,7 @@ func TestGrowthIDRefs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test; runs without -short")
 	}
-	c, err := policy.ParseConfig(strings.NewReader(idRefPolicyYAML), "idrefs.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := idRefConfig(t)
 	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20,
 		MaxAttributes: 100_000, MaxInputBytes: 1 << 30}
 	p := mustCompile(t, c)
