@@ -4,13 +4,14 @@ import "slices"
 
 // Value patterns of the mail preset's styles. A mail's CSS is written by
 // template tools, so values are words, numbers, colours, quoted font
-// names, a few functions one level deep, and url() (which must still pass
-// the URL rules and remote_content).
+// names, a few functions one level deep, and url() with its URL bare or
+// quoted either way (MJML writes url('…')), which must still pass the URL
+// rules and remote_content.
 const (
 	mailWord    = `[-a-zA-Z0-9#%.,/ +*]`
 	mailQuoted  = `"[a-zA-Z0-9 ._-]{0,64}"|'[a-zA-Z0-9 ._-]{0,64}'`
 	mailFunc    = `(?i:rgba?|hsla?|calc|linear-gradient|radial-gradient)\((?:` + mailWord + `|(?i:rgba?|hsla?|calc)\(` + mailWord + `*\))*\)`
-	mailURL     = `(?i:url)\((?:"[^"'()\\<>\s]+"|[^"'()\\<>\s]+)\)`
+	mailURL     = `(?i:url)\((?:"[^"'()\\<>\s]+"|'[^"'()\\<>\s]+'|[^"'()\\<>\s]+)\)`
 	patMailCSS  = `(?:` + mailWord + `|` + mailQuoted + `|` + mailFunc + `|` + mailURL + `)*`
 	patMailSize = `[0-9]{1,4}(?:%|px)?`
 	patAlign    = `(?i:left|center|right|justify)`
