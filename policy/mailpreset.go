@@ -81,6 +81,9 @@ func mailPreset() Config {
 		Attribute{Name: "face", On: []string{"font"}, Match: `[a-zA-Z0-9 ,'-]{1,128}`},
 		Attribute{Name: "size", On: []string{"font"}, Match: `[+-]?[1-7]`},
 		Attribute{Name: "srcset", On: []string{"img"}},
+		// What a mail hides (a preheader, a tracking pixel) stays hidden,
+		// as it does with display: none.
+		Attribute{Name: "hidden"},
 	)
 	c.Classes = []ClassRule{{Match: `[A-Za-z_][A-Za-z0-9_-]{0,63}`}}
 	c.IDs = IDs{Prefix: "mail-"}
