@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,29 @@ func TestMailStyleURLQuoted(t *testing.T) {
 				t.Errorf("remote_content: block: String(%q) = %q, want the URL gone", in, got)
 			}
 		})
+	}
+}
+
+// TestMailSheetRefusedURLKeepsRest: a url() refused in a <style> sheet
+// (a script URL, a remote one under remote_content: block) removes its
+// declaration with a report line; the rest of the rule and of the sheet
+// stay.
+func TestMailSheetRefusedURLKeepsRest(t *testing.T) {
+	for _, u := range []string{`url(javascript:alert(1))`, `url("javascript:alert(1)")`, `url(https://img.example/a.png)`} {
+		in := `<style>.a{color:red}.b{background:` + u + `;color:blue}.c{color:green}</style><p class=a>x`
+		got, changes, err := StringReport(in, mailPolicy(t, "block"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{".a{color:red}", ".b{color:blue}", ".c{color:green}"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("StringReport(%q) = %q, want %s kept", in, got, want)
+			}
+		}
+		if !slices.ContainsFunc(changes, func(c Change) bool {
+			return c.Element == "style" && c.Action == RemovedContent && strings.HasPrefix(c.Before, "background")
+		}) {
+			t.Errorf("StringReport(%q): no report line for the background declaration (%v)", in, changes)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package stylesheet
 import (
 	"strings"
 
+	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
 )
 
@@ -196,4 +197,53 @@ func splitList(toks []css.Token) [][]css.Token {
 		}
 	}
 	return append(list, toks[start:])
+}
+
+// strayCloser stands in for a ")" or "]" that closes nothing: a delimiter
+// no value, selector or media query takes, so that what held the stray
+// stays invalid.
+const strayCloser = '$'
+
+// closeStrays returns src with every ")" and "]" that closes no open
+// block written as strayCloser. CSS Syntax §5.4.7 reads such a token as
+// a preserved token: it invalidates its declaration (a bad url() leaves
+// one behind: "url(javascript:f(1))" is the bad url "url(javascript:f(1)"
+// and a ")"), and parsing goes on at the next ";" or "}". The parser
+// instead reads everything after it to the end of the sheet as one
+// error, so one refused url() removed every rule after it. The length
+// and the line count stay as they were.
+func closeStrays(src string) string {
+	var b []byte // a copy of src, made at the first stray
+	var open []byte
+	pos := 0
+	lex := css.NewLexer(parse.NewInputString(src))
+	for {
+		tt, data := lex.Next()
+		if tt == css.ErrorToken {
+			break
+		}
+		switch tt {
+		case css.LeftBraceToken:
+			open = append(open, '}')
+		case css.LeftParenthesisToken, css.FunctionToken:
+			open = append(open, ')')
+		case css.LeftBracketToken:
+			open = append(open, ']')
+		case css.RightBraceToken, css.RightParenthesisToken, css.RightBracketToken:
+			switch n := len(open); {
+			case n > 0 && open[n-1] == data[0]:
+				open = open[:n-1]
+			case data[0] != '}' && pos < len(src):
+				if b == nil {
+					b = []byte(src)
+				}
+				b[pos] = strayCloser
+			}
+		}
+		pos += len(data)
+	}
+	if b == nil || pos != len(src) {
+		return src // the tokens did not tile the input: leave it to the parser
+	}
+	return string(b)
 }

@@ -50,6 +50,9 @@ func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bo
 	if scriptProperties[prop] {
 		return "", ReasonScript, false
 	}
+	if badURL(vals) {
+		return "", ReasonURL, false
+	}
 	vals, important := cutImportant(vals)
 	value, r, ok := writeValue(vals, o, false)
 	if !ok {
@@ -65,6 +68,19 @@ func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bo
 		value += " !important"
 	}
 	return prop + ":" + value, 0, true
+}
+
+// badURL reports whether vals hold a bad url token: a url( whose URL
+// holds a quote, "(" or a space before its end (CSS Syntax §4.3.6), most
+// often a script URL, url(javascript:f(1)). Its declaration goes as a
+// refused url() does.
+func badURL(vals []css.Token) bool {
+	for _, t := range vals {
+		if t.TokenType == css.BadURLToken {
+			return true
+		}
+	}
+	return false
 }
 
 // validProperty reports whether p is a lower-case property name: letters,
