@@ -44,7 +44,7 @@ func CoversPage(prop, value string) (Reason, bool) {
 		if err != nil || z > MaxZIndex || z < -MaxZIndex {
 			return ReasonZIndex, true
 		}
-	case sizeProperties[prop]:
+	case sizeProperties[prop] && mayHoldPageUnits(value):
 		if pageUnits(value) >= 90 {
 			return ReasonViewport, true
 		}
@@ -60,6 +60,13 @@ func wideKeyword(v string) bool {
 		return true
 	}
 	return false
+}
+
+// mayHoldPageUnits reports whether value, lower case, may hold a
+// page-sized unit: every one is spelt with a "v" or "cq", unless it is
+// escaped. Most sizes are in px or %: they are not lexed.
+func mayHoldPageUnits(value string) bool {
+	return strings.IndexByte(value, 'v') >= 0 || strings.Contains(value, "cq") || strings.IndexByte(value, '\\') >= 0
 }
 
 // pageUnits sums the page-sized lengths in a value: viewport units (vw,

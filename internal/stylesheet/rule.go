@@ -16,13 +16,18 @@ func (s *sanitizer) beginRule() {
 		return
 	}
 	toks := s.p.Values()
-	what := tokensText(toks)
+	// The rule's text is built only for a removal: most rules are kept,
+	// and countRule reads it only past MaxRules.
+	what := ""
+	if s.rules >= s.o.MaxRules {
+		what = tokensText(toks)
+	}
 	if !s.countRule(what) {
 		s.skip()
 		return
 	}
 	if kind == frameRule {
-		s.remove(what, ReasonNesting)
+		s.remove(tokensText(toks), ReasonNesting)
 		s.skip()
 		return
 	}
@@ -135,14 +140,15 @@ func (s *sanitizer) declaration(rawProp string) {
 		return
 	}
 	vals := s.p.Values()
-	what := rawProp + ": " + tokensText(vals)
+	// The declaration's text is built only for a removal: most are kept.
+	what := func() string { return rawProp + ": " + tokensText(vals) }
 	if kind != frameRule {
-		s.remove(what, ReasonParse)
+		s.remove(what(), ReasonParse)
 		return
 	}
 	out, r, ok := checkDecl(rawProp, vals, &s.o)
 	if !ok {
-		s.remove(what, r)
+		s.remove(what(), r)
 		return
 	}
 	f := &s.stack[len(s.stack)-1]
@@ -154,7 +160,7 @@ func (s *sanitizer) declaration(rawProp string) {
 			}
 			s.wrap = append(s.wrap, out...)
 		} else {
-			s.remove(s.o.Scope+"{"+what, ReasonWrapper)
+			s.remove(s.o.Scope+"{"+what(), ReasonWrapper)
 		}
 	}
 	if !f.others {
@@ -213,6 +219,9 @@ const strayCloser = '$'
 // error, so one refused url() removed every rule after it. The length
 // and the line count stay as they were.
 func closeStrays(src string) string {
+	if !mayHoldStrays(src) {
+		return src
+	}
 	var b []byte // a copy of src, made at the first stray
 	var open []byte
 	pos := 0
@@ -246,4 +255,31 @@ func closeStrays(src string) string {
 		return src // the tokens did not tile the input: leave it to the parser
 	}
 	return string(b)
+}
+
+// mayHoldStrays reports whether src may hold a stray ")" or "]": one
+// kind of closer outnumbers its openers, or a url( (a bad url swallows a
+// "(") or an escape is there. Most sheets are neither, and are not
+// lexed twice. A stray balanced by an opener in a comment or a string,
+// or by one after it, is left to the parser, which then removes the
+// rest of the sheet: more than a browser, never less.
+func mayHoldStrays(src string) bool {
+	return strings.Count(src, ")") > strings.Count(src, "(") ||
+		strings.Count(src, "]") > strings.Count(src, "[") ||
+		strings.IndexByte(src, '\\') >= 0 || containsFoldURL(src)
+}
+
+// containsFoldURL reports whether src holds "url(" in any case.
+func containsFoldURL(src string) bool {
+	for i := strings.IndexByte(src, '('); i >= 0; {
+		if i >= 3 && src[i-3]|0x20 == 'u' && src[i-2]|0x20 == 'r' && src[i-1]|0x20 == 'l' {
+			return true
+		}
+		j := strings.IndexByte(src[i+1:], '(')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

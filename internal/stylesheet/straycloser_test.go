@@ -23,6 +23,8 @@ func TestRefusedURLKeepsRest(t *testing.T) {
 		{"nested-parens", `background:url(https://x.example/a(b))`, ReasonURL},
 		{"quoted-refused", `background:url("javascript:alert(1)")`, ReasonURL},
 		{"bare-refused", `background:url(javascript:void)`, ReasonURL},
+		{"upper-case-url", `background:URL(javascript:alert(1))`, ReasonURL},
+		{"escaped-url-name", `background:u\72l(javascript:alert(1))`, ReasonFunction},
 		{"stray-paren", `background:red)`, ReasonValue},
 		{"stray-bracket", `background:red]`, ReasonValue},
 		{"stray-in-function", `background:rgb(1,2,3))`, ReasonValue},
@@ -77,5 +79,30 @@ func TestCloseStraysKeepsLength(t *testing.T) {
 	}
 	if got := closeStrays(`/* ) */ a{b:")"}`); got != `/* ) */ a{b:")"}` {
 		t.Errorf("closeStrays changed a comment or a string: %q", got)
+	}
+}
+
+// TestMayHoldStrays: a sheet is lexed for strays when a closer outnumbers
+// its openers, or it holds url( in any case or an escape; a balanced
+// sheet without them is not.
+func TestMayHoldStrays(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"a{color:red}", false},
+		{"a{color:rgb(1,2,3)}[x]{color:red}", false},
+		{"a{color:red)}", true},
+		{"a]{color:red}", true},
+		{"a{background:url(x)}", true},
+		{"a{background:URL(x)}", true},
+		{"a{background:uRl (x)}", false},
+		{`a{color:r\65 d}`, true},
+		{"(", false},
+	}
+	for _, tc := range tests {
+		if got := mayHoldStrays(tc.in); got != tc.want {
+			t.Errorf("mayHoldStrays(%q) = %v, want %v", tc.in, got, tc.want)
+		}
 	}
 }
