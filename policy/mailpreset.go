@@ -4,13 +4,14 @@ import "slices"
 
 // Value patterns of the mail preset's styles. A mail's CSS is written by
 // template tools, so values are words, numbers, colours, quoted font
-// names, a few functions one level deep, and url() (which must still pass
-// the URL rules and remote_content).
+// names, a few functions one level deep, and url() with its URL bare or
+// quoted either way (MJML writes url('…')), which must still pass the URL
+// rules and remote_content.
 const (
 	mailWord    = `[-a-zA-Z0-9#%.,/ +*]`
 	mailQuoted  = `"[a-zA-Z0-9 ._-]{0,64}"|'[a-zA-Z0-9 ._-]{0,64}'`
 	mailFunc    = `(?i:rgba?|hsla?|calc|linear-gradient|radial-gradient)\((?:` + mailWord + `|(?i:rgba?|hsla?|calc)\(` + mailWord + `*\))*\)`
-	mailURL     = `(?i:url)\((?:"[^"'()\\<>\s]+"|[^"'()\\<>\s]+)\)`
+	mailURL     = `(?i:url)\((?:"[^"'()\\<>\s]+"|'[^"'()\\<>\s]+'|[^"'()\\<>\s]+)\)`
 	patMailCSS  = `(?:` + mailWord + `|` + mailQuoted + `|` + mailFunc + `|` + mailURL + `)*`
 	patMailSize = `[0-9]{1,4}(?:%|px)?`
 	patAlign    = `(?i:left|center|right|justify)`
@@ -80,6 +81,9 @@ func mailPreset() Config {
 		Attribute{Name: "face", On: []string{"font"}, Match: `[a-zA-Z0-9 ,'-]{1,128}`},
 		Attribute{Name: "size", On: []string{"font"}, Match: `[+-]?[1-7]`},
 		Attribute{Name: "srcset", On: []string{"img"}},
+		// What a mail hides (a preheader, a tracking pixel) stays hidden,
+		// as it does with display: none.
+		Attribute{Name: "hidden"},
 	)
 	c.Classes = []ClassRule{{Match: `[A-Za-z_][A-Za-z0-9_-]{0,63}`}}
 	c.IDs = IDs{Prefix: "mail-"}

@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"cmp"
+	"strconv"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -82,44 +84,92 @@ func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
 }
 
 // trackingPixel reports an img whose src loads remote content and that
-// no reader sees: 1×1 or smaller by its width and height attributes, or
-// hidden by its style. Its attributes are s.attrs.list.
+// no reader sees: 1×1 or smaller, or 0 wide or high, by its width and
+// height attributes or its style (which wins); or hidden by the hidden
+// attribute, display: none, visibility: hidden or collapse, opacity: 0,
+// or a max-width or max-height of 0. It reads the attributes as the
+// author wrote them (the tag's scan, s.attrs.scan), since what the
+// sender meant is what is reported: a style with !important is dropped,
+// yet it hid the image. In a tag with "&" their values are read
+// undecoded, which only a sender hiding a pixel from this report would
+// write. An img inside a hidden parent is not seen: the pass holds no
+// computed style.
 func (s *pass) trackingPixel() {
 	if !s.mail.imgRemote {
 		return
 	}
 	s.mail.imgRemote = false
-	w, h, hidden := "", "", false
-	for _, a := range s.attrs.list {
-		switch a.key {
+	var w, h string
+	hidden := false
+	for _, a := range s.attrs.scan.attrs {
+		val := transient(a.val)
+		switch transient(a.key) {
 		case "width":
-			w = a.val
+			w = cmp.Or(w, strings.TrimSpace(val))
 		case "height":
-			h = a.val
+			h = cmp.Or(h, strings.TrimSpace(val))
+		case "hidden":
+			hidden = true
 		case "style":
-			v := strings.ToLower(strings.Join(strings.Fields(a.val), ""))
-			hidden = strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") ||
-				tiny(styleValue(v, "width")) && tiny(styleValue(v, "height"))
+			var sw, sh string
+			sw, sh, hidden = styleHides(val, hidden)
+			w, h = cmp.Or(sw, w), cmp.Or(sh, h)
 		}
 	}
-	if hidden || tiny(w) && tiny(h) || w == "0" || h == "0" {
+	if hidden || zeroLength(w) || zeroLength(h) || tiny(w) && tiny(h) {
 		s.change(Change{Element: "img", Attribute: "src", Action: Flagged, Reason: ReasonTrackingPixel})
 	}
 }
 
-// tiny reports whether a width or height is at most one pixel.
-func tiny(v string) bool {
-	v = strings.TrimSuffix(strings.TrimSpace(v), "px")
-	return v == "0" || v == "1"
-}
-
-// styleValue returns the value of prop in a style with its whitespace
-// removed, or "".
-func styleValue(style, prop string) string {
-	for _, d := range strings.Split(style, ";") {
-		if v, ok := strings.CutPrefix(d, prop+":"); ok {
-			return v
+// styleHides reads a style attribute for trackingPixel: the width and
+// height it sets (the last of each, lower case, without "!important"),
+// and whether it hides the element, or hidden already says so.
+func styleHides(style string, hidden bool) (w, h string, _ bool) {
+	for d := range strings.SplitSeq(style, ";") {
+		prop, v, ok := strings.Cut(d, ":")
+		if !ok {
+			continue
+		}
+		prop = strings.ToLower(strings.TrimSpace(prop))
+		v = strings.ToLower(strings.TrimSpace(v))
+		if c, ok := strings.CutSuffix(v, "important"); ok {
+			v = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c), "!"))
+		}
+		switch prop {
+		case "width":
+			w = v
+		case "height":
+			h = v
+		case "display":
+			hidden = hidden || v == "none"
+		case "visibility":
+			hidden = hidden || v == "hidden" || v == "collapse"
+		case "opacity":
+			f, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 64)
+			hidden = hidden || err == nil && f <= 0
+		case "max-width", "max-height":
+			hidden = hidden || zeroLength(v)
 		}
 	}
-	return ""
+	return w, h, hidden
+}
+
+// tiny reports whether a width or height is at most one pixel.
+func tiny(v string) bool {
+	n, ok := strings.CutSuffix(v, "px")
+	if !ok && strings.TrimLeft(v, "0123456789.") != "" {
+		return false
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(n), 64)
+	return err == nil && f <= 1
+}
+
+// zeroLength reports whether a width or height is zero, in any unit.
+func zeroLength(v string) bool {
+	n := strings.TrimRight(v, "abcdefghijklmnopqrstuvwxyz%")
+	if n == "" {
+		return false
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	return err == nil && f == 0
 }

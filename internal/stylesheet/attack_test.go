@@ -32,7 +32,7 @@ var attackTests = []struct {
 	{"keyframes-global-name", `@keyframes spin{from{color:red}to{color:blue}}`, ``, ReasonAtRule},
 	// Dangerous URLs.
 	{"url-javascript", `a{background:url(javascript:alert%281%29)}`, ``, ReasonURL},
-	{"url-javascript-bad-url", `a{background:url(javascript:alert(1))}`, ``, ReasonParse},
+	{"url-javascript-bad-url", `a{background:url(javascript:alert(1))}`, ``, ReasonURL},
 	{"url-javascript-quoted-escaped", `a{background:url("java\73 cript:alert(1)")}`, ``, ReasonURL},
 	{"url-data-html", `a{background:url("data:text/html,<script>alert(1)</script>")}`, ``, ReasonURL},
 	{"url-escaped-function-name", `a{background:u\72 l(javascript:alert(1))}`, ``, ReasonFunction},

@@ -14,9 +14,12 @@ import (
 // around it (a fake login form over the whole window, a click-jacking
 // layer), and why: position fixed or sticky, a z-index beyond
 // ±[MaxZIndex] or not a plain integer, and a width, height, min-*,
-// inline-size or block-size of 90 viewport units or more (summed, so
+// inline-size or block-size of 90 page-sized units or more (summed, so
 // that calc(50vw + 50vw) counts as 100; a number it cannot read counts
-// as 100). prop is the property, decoded and lower case; value is its
+// as 100). Page-sized units are the viewport's and the query
+// container's: with no container around it, which a mail cannot count
+// on, a cq* unit is the small viewport's (CSS Containment 3, container
+// relative lengths). prop is the property, decoded and lower case; value is its
 // value with escapes decoded, with or without "!important".
 //
 // It is the one rule for style attributes (package sanitize) and style
@@ -41,8 +44,8 @@ func CoversPage(prop, value string) (Reason, bool) {
 		if err != nil || z > MaxZIndex || z < -MaxZIndex {
 			return ReasonZIndex, true
 		}
-	case sizeProperties[prop]:
-		if viewportUnits(value) >= 90 {
+	case sizeProperties[prop] && mayHoldPageUnits(value):
+		if pageUnits(value) >= 90 {
 			return ReasonViewport, true
 		}
 	}
@@ -59,10 +62,18 @@ func wideKeyword(v string) bool {
 	return false
 }
 
-// viewportUnits sums the viewport-relative lengths in a value (vw, vh,
-// vi, vb, vmin, vmax and their s, l and d forms). A number it cannot read
-// counts as 100: the check fails closed.
-func viewportUnits(value string) float64 {
+// mayHoldPageUnits reports whether value, lower case, may hold a
+// page-sized unit: every one is spelt with a "v" or "cq", unless it is
+// escaped. Most sizes are in px or %: they are not lexed.
+func mayHoldPageUnits(value string) bool {
+	return strings.IndexByte(value, 'v') >= 0 || strings.Contains(value, "cq") || strings.IndexByte(value, '\\') >= 0
+}
+
+// pageUnits sums the page-sized lengths in a value: viewport units (vw,
+// vh, vi, vb, vmin, vmax and their s, l and d forms, CSS Values 4)
+// and container query units (cqw, cqh, cqi, cqb, cqmin, cqmax). A number
+// it cannot read counts as 100: the check fails closed.
+func pageUnits(value string) float64 {
 	sum := 0.0
 	lex := css.NewLexer(parse.NewInputString(value))
 	for {
@@ -81,7 +92,8 @@ func viewportUnits(value string) float64 {
 			unit = unit[1:]
 		}
 		switch unit {
-		case "vw", "vh", "vi", "vb", "vmin", "vmax":
+		case "vw", "vh", "vi", "vb", "vmin", "vmax",
+			"cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax":
 			f, err := strconv.ParseFloat(num, 64)
 			switch {
 			case err != nil:

@@ -1,6 +1,9 @@
 package stylesheet
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCoversPage(t *testing.T) {
 	tests := []struct {
@@ -33,5 +36,30 @@ func TestCoversPage(t *testing.T) {
 				t.Errorf("CoversPage(%q, %q) = %v, %v, want %v, %v", tc.prop, tc.value, got, covers, tc.want, tc.covers)
 			}
 		})
+	}
+}
+
+// TestCoversPagePageUnits: every viewport unit, in its plain, small,
+// large and dynamic forms, and every container query unit sizes a box
+// to the page: 100 of any of them covers it, 50 does not, in any case.
+func TestCoversPagePageUnits(t *testing.T) {
+	var units []string
+	for _, u := range []string{"vw", "vh", "vi", "vb", "vmin", "vmax"} {
+		units = append(units, u, "s"+u, "l"+u, "d"+u)
+	}
+	units = append(units, "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax")
+	for _, u := range units {
+		for _, prop := range []string{"width", "height", "min-block-size"} {
+			t.Run(u+"/"+prop, func(t *testing.T) {
+				for _, v := range []string{"100" + u, "100" + strings.ToUpper(u), "calc(60" + u + " + 40" + u + ")"} {
+					if r, covers := CoversPage(prop, v); !covers || r != ReasonViewport {
+						t.Errorf("CoversPage(%q, %q) = %v, %v, want %v, true", prop, v, r, covers, ReasonViewport)
+					}
+				}
+				if r, covers := CoversPage(prop, "50"+u); covers {
+					t.Errorf("CoversPage(%q, %q) = %v, true, want false", prop, "50"+u, r)
+				}
+			})
+		}
 	}
 }

@@ -3,6 +3,7 @@ package stylesheet
 import (
 	"strings"
 
+	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
 )
 
@@ -15,13 +16,18 @@ func (s *sanitizer) beginRule() {
 		return
 	}
 	toks := s.p.Values()
-	what := tokensText(toks)
+	// The rule's text is built only for a removal: most rules are kept,
+	// and countRule reads it only past MaxRules.
+	what := ""
+	if s.rules >= s.o.MaxRules {
+		what = tokensText(toks)
+	}
 	if !s.countRule(what) {
 		s.skip()
 		return
 	}
 	if kind == frameRule {
-		s.remove(what, ReasonNesting)
+		s.remove(tokensText(toks), ReasonNesting)
 		s.skip()
 		return
 	}
@@ -134,14 +140,15 @@ func (s *sanitizer) declaration(rawProp string) {
 		return
 	}
 	vals := s.p.Values()
-	what := rawProp + ": " + tokensText(vals)
+	// The declaration's text is built only for a removal: most are kept.
+	what := func() string { return rawProp + ": " + tokensText(vals) }
 	if kind != frameRule {
-		s.remove(what, ReasonParse)
+		s.remove(what(), ReasonParse)
 		return
 	}
 	out, r, ok := checkDecl(rawProp, vals, &s.o)
 	if !ok {
-		s.remove(what, r)
+		s.remove(what(), r)
 		return
 	}
 	f := &s.stack[len(s.stack)-1]
@@ -153,7 +160,7 @@ func (s *sanitizer) declaration(rawProp string) {
 			}
 			s.wrap = append(s.wrap, out...)
 		} else {
-			s.remove(s.o.Scope+"{"+what, ReasonWrapper)
+			s.remove(s.o.Scope+"{"+what(), ReasonWrapper)
 		}
 	}
 	if !f.others {
@@ -196,4 +203,83 @@ func splitList(toks []css.Token) [][]css.Token {
 		}
 	}
 	return append(list, toks[start:])
+}
+
+// strayCloser stands in for a ")" or "]" that closes nothing: a delimiter
+// no value, selector or media query takes, so that what held the stray
+// stays invalid.
+const strayCloser = '$'
+
+// closeStrays returns src with every ")" and "]" that closes no open
+// block written as strayCloser. CSS Syntax §5.4.7 reads such a token as
+// a preserved token: it invalidates its declaration (a bad url() leaves
+// one behind: "url(javascript:f(1))" is the bad url "url(javascript:f(1)"
+// and a ")"), and parsing goes on at the next ";" or "}". The parser
+// instead reads everything after it to the end of the sheet as one
+// error, so one refused url() removed every rule after it. The length
+// and the line count stay as they were.
+func closeStrays(src string) string {
+	if !mayHoldStrays(src) {
+		return src
+	}
+	var b []byte // a copy of src, made at the first stray
+	var open []byte
+	pos := 0
+	lex := css.NewLexer(parse.NewInputString(src))
+	for {
+		tt, data := lex.Next()
+		if tt == css.ErrorToken {
+			break
+		}
+		switch tt {
+		case css.LeftBraceToken:
+			open = append(open, '}')
+		case css.LeftParenthesisToken, css.FunctionToken:
+			open = append(open, ')')
+		case css.LeftBracketToken:
+			open = append(open, ']')
+		case css.RightBraceToken, css.RightParenthesisToken, css.RightBracketToken:
+			switch n := len(open); {
+			case n > 0 && open[n-1] == data[0]:
+				open = open[:n-1]
+			case data[0] != '}' && pos < len(src):
+				if b == nil {
+					b = []byte(src)
+				}
+				b[pos] = strayCloser
+			}
+		}
+		pos += len(data)
+	}
+	if b == nil || pos != len(src) {
+		return src // the tokens did not tile the input: leave it to the parser
+	}
+	return string(b)
+}
+
+// mayHoldStrays reports whether src may hold a stray ")" or "]": one
+// kind of closer outnumbers its openers, or a url( (a bad url swallows a
+// "(") or an escape is there. Most sheets are neither, and are not
+// lexed twice. A stray balanced by an opener in a comment or a string,
+// or by one after it, is left to the parser, which then removes the
+// rest of the sheet: more than a browser, never less.
+func mayHoldStrays(src string) bool {
+	return strings.Count(src, ")") > strings.Count(src, "(") ||
+		strings.Count(src, "]") > strings.Count(src, "[") ||
+		strings.IndexByte(src, '\\') >= 0 || containsFoldURL(src)
+}
+
+// containsFoldURL reports whether src holds "url(" in any case.
+func containsFoldURL(src string) bool {
+	for i := strings.IndexByte(src, '('); i >= 0; {
+		if i >= 3 && src[i-3]|0x20 == 'u' && src[i-2]|0x20 == 'r' && src[i-1]|0x20 == 'l' {
+			return true
+		}
+		j := strings.IndexByte(src[i+1:], '(')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

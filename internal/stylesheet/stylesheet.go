@@ -81,7 +81,7 @@ func Sanitize(raw string, o Options) (string, []Removal, error) {
 	if len(raw) > o.MaxBytes {
 		return "", nil, ErrTooLarge
 	}
-	src := preprocess(raw)
+	src := closeStrays(preprocess(raw)) // rule.go
 	s := &sanitizer{o: o, src: src, p: css.NewParser(parse.NewInputString(src), false)}
 	if err := s.run(); err != nil {
 		return "", nil, err

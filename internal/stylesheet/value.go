@@ -1,6 +1,7 @@
 package stylesheet
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
@@ -50,6 +51,9 @@ func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bo
 	if scriptProperties[prop] {
 		return "", ReasonScript, false
 	}
+	if badURL(vals) {
+		return "", ReasonURL, false
+	}
 	vals, important := cutImportant(vals)
 	value, r, ok := writeValue(vals, o, false)
 	if !ok {
@@ -65,6 +69,19 @@ func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bo
 		value += " !important"
 	}
 	return prop + ":" + value, 0, true
+}
+
+// badURL reports whether vals hold a bad url token: a url( whose URL
+// holds a quote, "(" or a space before its end (CSS Syntax §4.3.6), most
+// often a script URL, url(javascript:f(1)). Its declaration goes as a
+// refused url() does.
+func badURL(vals []css.Token) bool {
+	for _, t := range vals {
+		if t.TokenType == css.BadURLToken {
+			return true
+		}
+	}
+	return false
 }
 
 // validProperty reports whether p is a lower-case property name: letters,
@@ -86,7 +103,7 @@ func validProperty(p string) bool {
 // @media with it, and under the scope it can only win inside the mail.
 func cutImportant(vals []css.Token) ([]css.Token, bool) {
 	n := len(trimSpace(vals))
-	if n < 2 || vals[n-1].TokenType != css.IdentToken || lowerName(vals[n-1].Data, 0) != "important" {
+	if n < 2 || vals[n-1].TokenType != css.IdentToken || !isImportant(vals[n-1].Data) {
 		return vals, false
 	}
 	i := n - 2
@@ -97,6 +114,26 @@ func cutImportant(vals []css.Token) ([]css.Token, bool) {
 		return vals, false
 	}
 	return vals[:i], true
+}
+
+// isImportant reports whether the identifier ident reads "important",
+// in any case and with any escapes; without a backslash it is compared
+// byte by byte, with no copy (b|0x20 is a lower-case letter c only for c
+// and its upper case).
+func isImportant(ident []byte) bool {
+	const word = "important"
+	if bytes.IndexByte(ident, '\\') >= 0 {
+		return lowerName(ident, 0) == word
+	}
+	if len(ident) != len(word) {
+		return false
+	}
+	for i := range len(word) {
+		if ident[i]|0x20 != word[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // splitDimension splits a dimension token into its number and its decoded,
