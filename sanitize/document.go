@@ -41,9 +41,10 @@ type mailDoc struct {
 	spaced     bool // white space before the body has been dropped and reported
 	inStyle    bool // reading a <style> sheet
 	plainStyle bool // its start tag is "<style>" as written
+	sheetLast  bool // a sheet as written ended: content after it moves it
 	styleLarge bool // it is over stylesheet.DefaultMaxBytes: it goes
 	styleRaw   []byte
-	sheets     []byte // the sanitised sheets, written after the wrapper
+	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
 	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
 	imgRemote  bool // the current img's src loads remote content (remote.go)
@@ -113,6 +114,10 @@ func (s *pass) mailContent() {
 	if m.after && !m.moved {
 		m.moved = true
 		s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+	}
+	if m.sheetLast {
+		m.sheetLast = false
+		s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
 	}
 }
 
@@ -297,5 +302,5 @@ func (s *pass) wrapperStyle(raw string) string {
 	if reason != "" {
 		return ""
 	}
-	return out
+	return wrapperBox(out)
 }
