@@ -16,19 +16,24 @@ import (
 // as a whole document, and what its body holds is written inside one
 // wrapper element,
 //
-//	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…</div><style>…</style>
+//	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…<style>@scope{…}</style></div>
 //
 // The wrapper carries what the body's attributes meant (bgcolor, text,
 // background, style) as the styles the policy allows on it, and clips
 // what the mail draws. The document's <style> sheets, from head and body,
-// are sanitised with internal/stylesheet, scoped under the wrapper's
-// class, and written after it as one sheet (see docs/security.md): the
-// output is the same whether the document streams or not, a sheet met
-// late in a stream needs nothing held back, and :first-child and the like
-// count the mail's own elements. The wrapper is no element of the pass's
-// tree: nothing in the mail can close it. An input that starts with a
-// wrapper (an output sanitised again) is read with that div as its body,
-// so that sanitising again changes nothing.
+// are sanitised with internal/stylesheet, every selector under
+// ":scope.htmlclean-mail", and written as one sheet, the wrapper's last
+// child, in a prelude-less @scope rule whose scoping root is the wrapper
+// (documentsheet.go, docs/security.md): a mail's sheet styles nothing
+// outside its wrapper, not even another mail's on the same page. The
+// sheet and the wrapper's end tag are written after the policy stage
+// (mailTail): the output is the same whether the document streams or
+// not, a sheet met late in a stream needs nothing held back, and
+// :first-child and the like count the mail's own elements. The wrapper is
+// no element of the pass's tree: nothing in the mail can close it. An
+// input that starts with a wrapper (an output sanitised again) is read
+// with that div as its body and its last <style> as the sheet, so that
+// sanitising again changes nothing.
 
 // mailDoc is the part of the pass that reads a document under
 // document: wrap, and what remote.go notes.
