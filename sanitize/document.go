@@ -87,7 +87,7 @@ func (s *pass) mailStart(name string) bool {
 			return false
 		}
 		if m.recognised && len(s.tree.stack) == 0 {
-			m.after = true // a sheet after the wrapper is where it is written
+			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
 		}
 		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
 		m.styleRaw = m.styleRaw[:0]

@@ -159,3 +159,41 @@ func attrValue(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// TestMailSheetReadBack: an output read again reports nothing; a sheet
+// elsewhere than its wrapper's end, as written before @scope or with
+// content after it, is reported moved, and comes out as the last child.
+func TestMailSheetReadBack(t *testing.T) {
+	const open = `<div class="htmlclean-mail" style="position: relative; overflow: hidden">`
+	const sheet = `<style>@scope{:scope.htmlclean-mail p{color:red}` + "\n" + `}</style>`
+	tests := []struct {
+		name, in string
+		moved    bool
+	}{
+		{"as-written", open + `<p>x</p>` + sheet + `</div>`, false},
+		{"content-after", open + `<p>x</p>` + sheet + `<p>y</p></div>`, true},
+		{"sheet-first", open + sheet + `<p>x</p></div>`, true},
+		{"after-wrapper", open + `<p>x</p></div><style>.htmlclean-mail p{color:red}</style>`, true},
+		{"not-scope-rule", open + `<p>x</p><style>:scope.htmlclean-mail p{color:red}` + "\n" + `</style></div>`, true},
+		{"two-sheets", open + `<p>x</p>` + sheet + sheet + `</div>`, true},
+	}
+	p := policy.Mail()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, changes, err := StringReport(tc.in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := false
+			for _, c := range changes {
+				moved = moved || c.Reason == ReasonStylesheetMoved
+			}
+			if moved != tc.moved || !tc.moved && changed(changes) {
+				t.Errorf("StringReport(%q): moved %v, want %v (%v)", tc.in, moved, tc.moved, changes)
+			}
+			if !strings.HasSuffix(got, "<p>x</p>"+sheet+`</div>`) && !strings.HasSuffix(got, "\n}</style></div>") {
+				t.Errorf("StringReport(%q) = %q, want the sheet last in the wrapper", tc.in, got)
+			}
+		})
+	}
+}
