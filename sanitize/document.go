@@ -16,19 +16,24 @@ import (
 // as a whole document, and what its body holds is written inside one
 // wrapper element,
 //
-//	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…</div><style>…</style>
+//	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…<style>@scope{…}</style></div>
 //
 // The wrapper carries what the body's attributes meant (bgcolor, text,
 // background, style) as the styles the policy allows on it, and clips
 // what the mail draws. The document's <style> sheets, from head and body,
-// are sanitised with internal/stylesheet, scoped under the wrapper's
-// class, and written after it as one sheet (see docs/security.md): the
-// output is the same whether the document streams or not, a sheet met
-// late in a stream needs nothing held back, and :first-child and the like
-// count the mail's own elements. The wrapper is no element of the pass's
-// tree: nothing in the mail can close it. An input that starts with a
-// wrapper (an output sanitised again) is read with that div as its body,
-// so that sanitising again changes nothing.
+// are sanitised with internal/stylesheet, every selector under
+// ":scope.htmlclean-mail", and written as one sheet, the wrapper's last
+// child, in a prelude-less @scope rule whose scoping root is the wrapper
+// (documentsheet.go, docs/security.md): a mail's sheet styles nothing
+// outside its wrapper, not even another mail's on the same page. The
+// sheet and the wrapper's end tag are written after the policy stage
+// (mailTail): the output is the same whether the document streams or
+// not, a sheet met late in a stream needs nothing held back, and
+// :first-child and the like count the mail's own elements. The wrapper is
+// no element of the pass's tree: nothing in the mail can close it. An
+// input that starts with a wrapper (an output sanitised again) is read
+// with that div as its body and its last <style> as the sheet, so that
+// sanitising again changes nothing.
 
 // mailDoc is the part of the pass that reads a document under
 // document: wrap, and what remote.go notes.
@@ -41,9 +46,10 @@ type mailDoc struct {
 	spaced     bool // white space before the body has been dropped and reported
 	inStyle    bool // reading a <style> sheet
 	plainStyle bool // its start tag is "<style>" as written
+	sheetLast  bool // a sheet as written ended: content after it moves it
 	styleLarge bool // it is over stylesheet.DefaultMaxBytes: it goes
 	styleRaw   []byte
-	sheets     []byte // the sanitised sheets, written after the wrapper
+	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
 	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
 	imgRemote  bool // the current img's src loads remote content (remote.go)
@@ -81,7 +87,7 @@ func (s *pass) mailStart(name string) bool {
 			return false
 		}
 		if m.recognised && len(s.tree.stack) == 0 {
-			m.after = true // a sheet after the wrapper is where it is written
+			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
 		}
 		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
 		m.styleRaw = m.styleRaw[:0]
@@ -113,6 +119,10 @@ func (s *pass) mailContent() {
 	if m.after && !m.moved {
 		m.moved = true
 		s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+	}
+	if m.sheetLast {
+		m.sheetLast = false
+		s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
 	}
 }
 
@@ -297,5 +307,5 @@ func (s *pass) wrapperStyle(raw string) string {
 	if reason != "" {
 		return ""
 	}
-	return out
+	return wrapperBox(out)
 }

@@ -1,6 +1,12 @@
 package sanitize
 
 import (
+	"strings"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/css"
+
+	"github.com/htmlclean/htmlclean/internal/ascii"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
 )
@@ -31,13 +37,30 @@ func (s *pass) endStyle(raw []byte) {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return
 	}
-	verbatim := m.plainStyle && string(raw) == "</style>" && m.after && m.nSheets == 0
+	// As written: the first sheet, "<style>@scope{…}</style>" as such,
+	// the last child of the input's own wrapper (an output read again),
+	// unless content follows it (mailContent).
+	verbatim := m.plainStyle && string(raw) == "</style>" && m.nSheets == 0 &&
+		m.recognised && !m.after && len(s.tree.stack) == 1
 	sheet := string(m.styleRaw)
 	out := s.addSheet(sheet)
-	if !verbatim || out != sheet {
-		s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
+	if verbatim && sheet == sheetOpen+out+sheetClose {
+		m.sheetLast = true
+		return
 	}
+	s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
 }
+
+// sheetOpen and sheetClose are written around the sheets: a prelude-less
+// @scope rule, whose scoping root is the parent of the <style> element,
+// the wrapper (CSS Cascade 6 §2.5.1). Every selector starts with
+// ":scope" and the wrapper's class (sheetOptions), so that it matches
+// only in this mail, not in another shown on the same page; a browser
+// that does not know @scope drops the rule whole: the mail is unstyled.
+const (
+	sheetOpen  = "@scope{"
+	sheetClose = "}"
+)
 
 // addSheet sanitises the sheet raw, reports what it removed, adds what
 // is left to the sheets and returns it.
@@ -69,7 +92,7 @@ func (s *pass) addSheet(raw string) string {
 // on div (the wrapper's element) for declarations, and every url()
 // through the policy's URL rules and remote_content.
 func (s *pass) sheetOptions() stylesheet.Options {
-	o := stylesheet.Options{Scope: "." + rules.WrapperClass, MaxRules: stylesheet.DefaultMaxRules}
+	o := stylesheet.Options{Scope: ":scope." + rules.WrapperClass, MaxRules: stylesheet.DefaultMaxRules}
 	if s.r.IDPrefix != "" {
 		o.ID = s.r.PrefixID
 	}
@@ -89,7 +112,7 @@ func (s *pass) sheetOptions() stylesheet.Options {
 // mailFinish ends a document under document: wrap, once the pass has
 // closed every element (open says some were left open): a <style> left
 // open is read to the end, as a browser reads it; the wrapper is written
-// if nothing opened it, and closed.
+// if nothing opened it. It is closed in mailTail.
 func (s *pass) mailFinish(open bool) {
 	m := &s.mail
 	if m.inStyle {
@@ -101,17 +124,63 @@ func (s *pass) mailFinish(open bool) {
 	if m.recognised && (open || !m.endPlain) {
 		s.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
 	}
-	s.out.writeString("</div>")
 }
 
-// mailTail returns what is written after the policy stage's output: the
-// sheets, as one <style> element, or nil.
+// mailTail returns what is written after the policy stage's output under
+// document: wrap, or nil: the sheets, as one <style> element, and the
+// wrapper's end tag. The policy stage sees the wrapper's start tag and
+// none of this: the first stage's output inside the wrapper is balanced,
+// and the policy stage only removes (TestMailSheetInWrapper), so the
+// <style> element is the wrapper's last child and its end tag closes it.
 func (s *pass) mailTail() []byte {
-	if len(s.mail.sheets) == 0 {
+	m := &s.mail
+	if !s.r.Mail.Wrap {
 		return nil
 	}
-	b := make([]byte, 0, len(s.mail.sheets)+15)
-	b = append(b, "<style>"...)
-	b = append(b, s.mail.sheets...)
-	return append(b, "</style>"...)
+	const end = "</div>"
+	if len(m.sheets) == 0 {
+		return []byte(end)
+	}
+	b := make([]byte, 0, len(m.sheets)+len("<style></style>")+len(sheetOpen+sheetClose+end))
+	b = append(b, "<style>"+sheetOpen...)
+	b = append(b, m.sheets...)
+	return append(b, sheetClose+"</style>"+end...)
+}
+
+// wrapperBox drops from the wrapper's style, declarations as styles
+// writes them ("padding: 20px; color: red"), the padding beyond the
+// caps a sheet's body rule is held to (stylesheet.WrapperValue): the
+// mail's body padding is its margin on the host page.
+func wrapperBox(style string) string {
+	var kept []string
+	dropped := false
+	l := css.NewLexer(parse.NewInputString(style))
+	start, pos, depth := 0, 0, 0
+	for {
+		tt, raw := l.Next()
+		switch tt {
+		case css.FunctionToken, css.LeftParenthesisToken, css.LeftBracketToken, css.LeftBraceToken:
+			depth++
+		case css.RightParenthesisToken, css.RightBracketToken, css.RightBraceToken:
+			depth = max(depth-1, 0)
+		}
+		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
+			d := strings.TrimSpace(style[start:pos])
+			prop, value, _ := strings.Cut(d, ":")
+			if stylesheet.WrapperValue(ascii.Lower(strings.TrimSpace(prop)), value) {
+				kept = append(kept, d)
+			} else {
+				dropped = true
+			}
+			if tt == css.ErrorToken {
+				break
+			}
+			start = pos + len(raw)
+		}
+		pos += len(raw)
+	}
+	if !dropped {
+		return style
+	}
+	return strings.Join(kept, "; ")
 }

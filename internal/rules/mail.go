@@ -7,7 +7,8 @@ import (
 
 // WrapperClass is the class of the element a mail is written in
 // (document: wrap). The pass refuses it inside the mail, so that only
-// the wrapper matches the scope its style sheets are written under.
+// the wrapper matches the scope its style sheets are written under
+// (":scope.htmlclean-mail", in an @scope rule that is its last child).
 const WrapperClass = "htmlclean-mail"
 
 // Mail is what the settings for HTML e-mail compile to.

@@ -75,8 +75,9 @@ func unsafeElement(n *html.Node, schemes []string, scheme func(string) string, h
 			problems = append(problems, p)
 		}
 	case "style":
-		// Only a mail's sheet, at the top of the body, scoped (sheet.go).
-		if n.Parent == nil || n.Parent.Data != "body" || n.FirstChild == nil || n.FirstChild.NextSibling != nil {
+		// Only a mail's sheet, the last child of its wrapper at the top
+		// of the body, scoped (sheet.go).
+		if !mailSheetPlace(n) || n.FirstChild == nil || n.FirstChild.NextSibling != nil {
 			problems = append(problems, "element <style>")
 		} else if p := sheetProblem(n.FirstChild.Data, schemes, scheme); p != "" {
 			problems = append(problems, p)

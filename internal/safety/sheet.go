@@ -2,15 +2,27 @@ package safety
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
+	"golang.org/x/net/html"
 )
 
-// sheetScope is the class every selector of a mail's style sheet starts
-// with: the wrapper's (the mail preset's document: wrap).
-const sheetScope = ".htmlclean-mail"
+// sheetScope is what every selector of a mail's style sheet starts
+// with: the scoping root of the @scope rule the sheet is written in,
+// with the wrapper's class (the mail preset's document: wrap).
+const sheetScope = ":scope.htmlclean-mail"
+
+// mailSheetPlace reports whether the <style> element n is where a mail's
+// sheet is written: the last child of the wrapper, a child of body, so
+// that the wrapper is the @scope rule's scoping root.
+func mailSheetPlace(n *html.Node) bool {
+	w := n.Parent
+	return n.NextSibling == nil && w != nil && w.Data == "div" && w.Parent != nil && w.Parent.Data == "body" &&
+		slices.ContainsFunc(w.Attr, func(a html.Attribute) bool { return a.Key == "class" && a.Val == sheetScope[len(":scope."):] })
+}
 
 // sheetProblem judges the text of a <style> element, which only a mail
 // policy writes, with the test's own reading (tokens, not the
@@ -19,6 +31,12 @@ const sheetScope = ".htmlclean-mail"
 // or :has; no url() outside schemes; none of the names that run script or
 // cover the page. An empty answer means safe.
 func sheetProblem(text string, schemes []string, scheme func(string) string) string {
+	inner, open := strings.CutPrefix(text, "@scope{")
+	inner, closed := strings.CutSuffix(inner, "}")
+	if !open || !closed {
+		return "style sheet not one @scope rule"
+	}
+	text = inner
 	lower := strings.ToLower(text)
 	for _, bad := range []string{"expression", "behavior", "binding", "javascript:", "@import",
 		"position:fixed", "position:sticky", ":visited", ":has(", "attr(", "var(", "</"} {
@@ -43,7 +61,8 @@ func sheetProblem(text string, schemes []string, scheme func(string) string) str
 			}
 			for _, one := range strings.Split(sel.String(), ",") {
 				if one = strings.TrimSpace(one); !strings.HasPrefix(one, sheetScope) ||
-					len(one) > len(sheetScope) && !strings.ContainsRune(" >:", rune(one[len(sheetScope)])) {
+					len(one) > len(sheetScope) && !strings.ContainsRune(" >:", rune(one[len(sheetScope)])) ||
+					strings.HasPrefix(one[len(sheetScope):], " +") || strings.HasPrefix(one[len(sheetScope):], " ~") {
 					return fmt.Sprintf("style sheet selector %q outside %s", one, sheetScope)
 				}
 				if strings.Contains(one, "=") {

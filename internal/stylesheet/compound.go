@@ -8,7 +8,9 @@ import (
 
 // compound reads one compound selector: type or universal first, then
 // classes, ids, bare attributes and pseudo-classes, a pseudo-element
-// last. Inside :not() (inNot) pseudo-elements, :not() and :root are refused.
+// last. Inside :not() (inNot) pseudo-elements, :not(), :root and :scope
+// are refused; elsewhere :scope only as the wrapper, ":scope" and the
+// scope's class or id (the output's own prefix, read again).
 func (sp *selParser) compound(inNot bool) (compound, Reason, bool) {
 	var c compound
 	var b strings.Builder
@@ -32,9 +34,12 @@ func (sp *selParser) compound(inNot bool) (compound, Reason, bool) {
 			}
 			writeIdent(&b, name)
 		case css.DelimToken:
+			c.named = c.named || t.Data[0] == '.' && sp.i < len(sp.toks) && "."+decode(string(sp.toks[sp.i].Data), false) == sp.sc.class()
 			ok, r = sp.delim(&b, t.Data[0], n)
 		case css.HashToken:
-			ok, r = sp.id(&b, decode(string(t.Data[1:]), false)), ReasonIDSelector
+			name := decode(string(t.Data[1:]), false)
+			c.named = c.named || "#"+name == sp.sc.class()
+			ok, r = sp.id(&b, name), ReasonIDSelector
 		case css.LeftBracketToken:
 			ok, r = sp.attribute(&b)
 		case css.ColonToken:
@@ -53,8 +58,20 @@ func (sp *selParser) compound(inNot bool) (compound, Reason, bool) {
 	if c.text == "" {
 		return c, ReasonSelector, false
 	}
-	if c.text == sp.sc.scope && !inNot {
-		c.root = rootOnly // already scoped: Sanitize is idempotent
+	cls := sp.sc.class()
+	switch {
+	case inNot:
+	case c.text == cls || c.text == scopePseudo+cls:
+		// Already scoped (Sanitize is idempotent), with or without the
+		// @scope rule's ":scope": the wrapper, which only a leading
+		// compound can be.
+		c.root, c.rootClass = rootOnly, true
+	case c.scopeRoot:
+		return c, ReasonPseudo, false // ":scope" alone, or qualified otherwise
+	case c.named:
+		// The wrapper's class or id on another element: the pass refuses
+		// it inside the mail, so this could only match another mail's.
+		return c, ReasonOutsideScope, false
 	}
 	return c, 0, true
 }
@@ -62,8 +79,8 @@ func (sp *selParser) compound(inNot bool) (compound, Reason, bool) {
 // id writes an id selector: the scope's own id as is, any other through
 // Options.ID.
 func (sp *selParser) id(b *strings.Builder, name string) bool {
-	if "#"+name == sp.sc.scope {
-		b.WriteString(sp.sc.scope)
+	if cls := sp.sc.class(); "#"+name == cls {
+		b.WriteString(cls)
 		return true
 	}
 	if sp.sc.id == nil {
@@ -148,6 +165,9 @@ func (sp *selParser) pseudo(b *strings.Builder, c *compound, inNot bool) (bool, 
 		case name == "root" && !inNot:
 			c.root, c.rootClass = rootOnly, true
 			b.WriteString(":root")
+		case name == "scope" && !inNot && b.Len() == 0:
+			c.scopeRoot = true // the wrapper, if the scope's class follows
+			b.WriteString(scopePseudo)
 		case pseudoClasses[name]:
 			b.WriteString(":" + name)
 		default:

@@ -20,14 +20,19 @@
 // selector; single-colon spellings are accepted).
 //
 // Every kept selector is prefixed by Options.Scope and a descendant
-// combinator. A leading html, body, :root or the scope itself (or a
-// chain of them joined by " " or ">") is the wrapper: "body > div"
-// becomes "<scope> > div", and an output sanitised again is unchanged.
+// combinator. A leading html, body, :root or the scope itself, with or
+// without ":scope" (or a chain of them joined by " " or ">"), is the
+// wrapper: "body > div" becomes "<scope> > div", and an output
+// sanitised again is unchanged. A sibling combinator after it
+// ("body ~ p", ":root + *") would leave the wrapper and is refused, as
+// are :scope anywhere else and the scope's class or id on any other
+// compound (only the wrapper has it).
 // Declarations for the wrapper itself (body { … }) are written as a rule
 // of their own and limited to paint and text properties (colour,
 // background, font, text, padding): its position, size, margins and
-// overflow are the host page's. A selector list loses only its refused
-// selectors; a rule loses its block when none is left.
+// overflow are the host page's; its padding is capped
+// (MaxWrapperPaddingPx and kin, [WrapperValue]). A selector list loses
+// only its refused selectors; a rule loses its block when none is left.
 //
 // # Declarations
 //
@@ -46,8 +51,17 @@
 //
 // # Using it
 //
-// The caller writes the result as the text of one <style> element placed
-// before the wrapper, and must:
+// With a Scope of ":scope" and the wrapper's class (as package sanitize
+// uses it), the caller writes the result inside "@scope{" and "}", as
+// the text of one <style> element that is the wrapper's last child: a
+// prelude-less @scope rule's scoping root is the <style> element's
+// parent (CSS Cascade 6 §2.5.1), so no selector matches outside the
+// wrapper, and several mails on one page cannot style each other. (Inside
+// @scope a selector without :scope is read as a descendant of :scope, so
+// ".wrapper p" would match nothing there.) A browser without @scope drops
+// the whole rule: the mail is unstyled. A sheet that is one such rule is
+// read as the rule's content, so that the output as written is a fixed
+// point. The caller must:
 //
 //   - give the wrapper the Scope's class or id and refuse that class and
 //     id inside the mail, so that only the wrapper matches a leading scope;
@@ -71,7 +85,10 @@
 //     (url() through Options.URL, attr() refused).
 //   - Scoping keeps selectors inside the wrapper: every combinator after
 //     "<scope> " moves among the wrapper's descendants, and a sibling of a
-//     root compound (":root ~ *") is refused.
+//     root compound (":root ~ *") is refused. :is(), :where() and :has()
+//     are refused whole, and :not() takes compounds only, so no
+//     combinator hides in an argument. Under @scope the browser adds its
+//     own bound: a rule's subject must be inside the scoping root.
 //   - expression(), behavior, -moz-binding and binding are script; every
 //     function outside the allowlist (image-set(), cross-fade(),
 //     element(), src(), var(), env(), attr(), an escaped url() name) is

@@ -8,10 +8,13 @@ import (
 	"github.com/tdewolff/parse/v2/css"
 )
 
-// FuzzSanitize checks that Sanitize never fails on a valid Scope, never
-// writes "<", is idempotent (its output re-parses to the same rules and
-// loses nothing more), and that an independent reader, built on the
-// lexer rather than the parser, finds every selector under the scope.
+// FuzzSanitize checks, with the scope a mail's sheet is written under
+// (":scope" and the wrapper's class, inside "@scope{…}"), that Sanitize
+// never fails on a valid Scope, never writes "<", is idempotent (its
+// output, bare or inside "@scope{…}" as the caller writes it, re-parses
+// to the same rules and loses nothing more), and that an independent
+// reader, built on the lexer rather than the parser, finds every
+// selector under the scope, never leaving it by a sibling combinator.
 func FuzzSanitize(f *testing.F) {
 	for _, tc := range attackTests {
 		f.Add(tc.in)
@@ -19,8 +22,12 @@ func FuzzSanitize(f *testing.F) {
 	for _, tc := range mailSheets {
 		f.Add(tc.in)
 	}
+	for _, tc := range scopeTests {
+		f.Add(tc.in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		o := testOptions()
+		o.Scope = scopeRuleScope
 		got, _, err := Sanitize(in, o)
 		if err != nil {
 			t.Fatalf("Sanitize(%q): %v", in, err)
@@ -28,9 +35,11 @@ func FuzzSanitize(f *testing.F) {
 		if strings.ContainsRune(got, '<') {
 			t.Fatalf("Sanitize(%q) = %q: holds '<'", in, got)
 		}
-		again, removed, err := Sanitize(got, o)
-		if err != nil || again != got || len(removed) > 0 {
-			t.Fatalf("Sanitize(%q) = %q, sanitised again = %q, %v, %v: not idempotent", in, got, again, removed, err)
+		for _, written := range []string{got, "@scope{" + got + "}"} {
+			again, removed, err := Sanitize(written, o)
+			if err != nil || again != got || len(removed) > 0 {
+				t.Fatalf("Sanitize(%q) = %q, sanitised again = %q, %v, %v: not idempotent", in, written, again, removed, err)
+			}
 		}
 		if tok, ok := forbiddenToken(got); !ok {
 			t.Fatalf("Sanitize(%q) = %q: holds %q", in, got, tok)
@@ -42,8 +51,8 @@ func FuzzSanitize(f *testing.F) {
 }
 
 // unscopedSelector reads sheet with the CSS lexer and returns the first
-// selector of a style rule, at the top level or in @media, that is not
-// the scope itself or does not start with the scope and a space.
+// selector of a style rule, at the top level or in @media, that
+// selectorInScope refuses.
 func unscopedSelector(sheet, scope string) (string, bool) {
 	l := css.NewLexer(parse.NewInputString(sheet))
 	var prelude strings.Builder
@@ -61,7 +70,7 @@ func unscopedSelector(sheet, scope string) (string, bool) {
 				continue
 			}
 			for _, sel := range splitTopLevel(p) {
-				if sel != scope && !strings.HasPrefix(sel, scope+" ") {
+				if !selectorInScope(sel, scope) {
 					return sel, false
 				}
 			}
@@ -76,6 +85,62 @@ func unscopedSelector(sheet, scope string) (string, bool) {
 		default:
 			prelude.Write(data)
 		}
+	}
+}
+
+// selectorInScope reads one selector with the CSS lexer and reports
+// whether its subject can only be the wrapper or inside it: it is the
+// scope, or the scope then a descendant or child combinator, and
+// nothing after that names the wrapper again (:scope, :root, the
+// scope's class), takes a selector argument other than :not()'s list of
+// compounds (no combinator in it), or is a function other than :not()
+// and :nth-*().
+func selectorInScope(sel, scope string) bool {
+	rest, ok := strings.CutPrefix(sel, scope)
+	if !ok {
+		return false
+	}
+	switch {
+	case rest == "":
+		return true
+	case strings.HasPrefix(rest, " > "):
+		rest = rest[3:]
+	case strings.HasPrefix(rest, " "):
+		rest = rest[1:]
+	default:
+		return false // ".scope.x", ".scope:hover": another element's class
+	}
+	if rest == "" || strings.IndexByte("+~> ", rest[0]) >= 0 {
+		return false // a sibling of the wrapper, or a combinator it hides
+	}
+	class := strings.TrimPrefix(scope, ":scope")
+	l := css.NewLexer(parse.NewInputString(rest))
+	inNot := false
+	for prev := css.ErrorToken; ; {
+		tt, data := l.Next()
+		switch {
+		case tt == css.ErrorToken:
+			return !inNot
+		case tt == css.FunctionToken:
+			name := lowerName(data, 0)
+			if inNot || prev != css.ColonToken || name != "not" && !nthFuncs[name] {
+				return false
+			}
+			inNot = name == "not"
+		case tt == css.RightParenthesisToken:
+			inNot = false
+		case tt == css.IdentToken && prev == css.ColonToken:
+			if name := lowerName(data, 0); name == "scope" || name == "root" {
+				return false
+			}
+		case !inNot && (tt == css.IdentToken && prev == css.DelimToken || tt == css.HashToken):
+			if name := "." + decode(string(data), false); tt == css.HashToken && "#"+decode(string(data[1:]), false) == class || name == class {
+				return false
+			}
+		case inNot && (tt == css.WhitespaceToken || tt == css.DelimToken && strings.IndexByte(">+~", data[0]) >= 0):
+			return false
+		}
+		prev = tt
 	}
 }
 

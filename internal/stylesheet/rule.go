@@ -154,7 +154,7 @@ func (s *sanitizer) declaration(rawProp string) {
 	f := &s.stack[len(s.stack)-1]
 	if f.wrapper {
 		prop, _, _ := strings.Cut(out, ":")
-		if wrapperProperties[prop] {
+		if wrapperProperties[prop] && WrapperValue(prop, out[len(prop)+1:]) { // wrapperbox.go
 			if len(s.wrap) > 0 {
 				s.wrap = append(s.wrap, ';')
 			}

@@ -45,7 +45,9 @@ const (
 type compound struct {
 	text      string // serialised
 	root      rootKind
-	rootClass bool // holds :root, which can only match the document root
+	rootClass bool // :root, or the wrapper named: only a leading compound may be
+	scopeRoot bool // holds :scope
+	named     bool // holds the scope's class or id
 	pseudoEl  bool // ends with a pseudo-element
 }
 
@@ -54,6 +56,10 @@ type scoper struct {
 	scope string
 	id    func(string) (string, bool)
 }
+
+// class is the wrapper's own class or id selector: the scope without
+// ":scope".
+func (sc scoper) class() string { return strings.TrimPrefix(sc.scope, scopePseudo) }
 
 // selParser reads one selector from the parser's tokens.
 type selParser struct {

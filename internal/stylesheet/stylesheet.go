@@ -23,8 +23,11 @@ const (
 type Options struct {
 	// Scope is the selector of the wrapper element the mail is written
 	// in: "." or "#" and an identifier of ASCII letters, digits, "-" and
-	// "_". Every kept selector is prefixed by it; body, html, :root and
-	// the scope itself, leading a selector, map to it.
+	// "_", optionally after ":scope" (":scope.htmlclean-mail": the output
+	// goes inside a prelude-less @scope rule whose scoping root is the
+	// wrapper, see the package documentation). Every kept selector is
+	// prefixed by it; body, html, :root and the scope itself, with or
+	// without ":scope", leading a selector, map to it.
 	Scope string
 	// ID maps the decoded name of an #id selector to the id the
 	// sanitiser writes for it, or refuses it: pass the policy's id
@@ -81,7 +84,7 @@ func Sanitize(raw string, o Options) (string, []Removal, error) {
 	if len(raw) > o.MaxBytes {
 		return "", nil, ErrTooLarge
 	}
-	src := closeStrays(preprocess(raw)) // rule.go
+	src := closeStrays(unwrapScope(preprocess(raw))) // rule.go
 	s := &sanitizer{o: o, src: src, p: css.NewParser(parse.NewInputString(src), false)}
 	if err := s.run(); err != nil {
 		return "", nil, err
@@ -100,10 +103,46 @@ func orDefault(v, d int) int {
 	return v
 }
 
-// validScope reports whether scope is "." or "#" and an ASCII identifier.
+// validScope reports whether scope is "." or "#" and an ASCII identifier,
+// optionally after ":scope".
 func validScope(scope string) bool {
+	scope = strings.TrimPrefix(scope, scopePseudo)
 	return len(scope) > 1 && (scope[0] == '.' || scope[0] == '#') && validIdent(scope[1:])
 }
+
+// unwrapScope reads a sheet that is one prelude-less @scope rule, as the
+// caller writes the output (see the package documentation, Using it), as
+// the rule's content: the at-keyword, "{" and the last "}" become
+// spaces, so that offsets and lines stay the input's. The parser reads
+// an @scope block as an unknown at-rule's tokens, not as rules. Only
+// the whole sheet is unwrapped: another @scope rule is removed as an
+// unknown at-rule, and a sheet that goes on after the rule's "}" is
+// read as if the rule ran to its end, which is never read more broadly
+// than any sheet, every selector being scoped.
+func unwrapScope(src string) string {
+	start := strings.TrimLeft(src, " \t\n")
+	end := strings.TrimRight(start, " \t\n")
+	if len(end) < len("@scope{}") || !strings.EqualFold(end[:len("@scope")], "@scope") || end[len(end)-1] != '}' {
+		return src
+	}
+	open := len(src) - len(start) + len("@scope")
+	for open < len(src) && strings.IndexByte(" \t\n", src[open]) >= 0 {
+		open++
+	}
+	if src[open] != '{' {
+		return src // a prelude, or "@scopex"
+	}
+	b := []byte(src)
+	for i := len(src) - len(start); i <= open; i++ {
+		b[i] = ' '
+	}
+	b[len(src)-len(start)+len(end)-1] = ' '
+	return string(b)
+}
+
+// scopePseudo is the pseudo-class of a scoping root: in a prelude-less
+// @scope rule, the parent of the <style> element (CSS Cascade 6 §2.5.1).
+const scopePseudo = ":scope"
 
 // validIdent reports whether s is an identifier needing no escape: ASCII
 // letters, digits, "-" and "_", starting with a letter or "_".
