@@ -44,8 +44,8 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // [Forbidden] elements, event handlers, srcdoc, rel and target
 // (links settings), javascript: and any scheme but http, https and
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
-// error, as setHTML() drops them silently. Comments are kept unless the
-// dictionary says comments: false (see [Config] Comments).
+// error, as setHTML() drops them silently. Comments are kept only when
+// the dictionary says comments: true (see [Config] Comments).
 // SVG and MathML elements and namespaced attributes are dropped. An
 // attribute htmlclean does not know is kept as text when listed (as a
 // URL when its name says it holds one).
@@ -123,9 +123,11 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
 	}
 	m.perElement(sc, allowed, base, data, &c)
-	// An absent comments member keeps them, as the spec's "set a
-	// configuration" steps read it and Chromium does.
-	c.Comments = sc.Comments == nil || *sc.Comments
+	// An absent comments member keeps none: setHTML() is a safe method,
+	// and the spec's "set a configuration" steps default comments to
+	// false for it (only the unsafe methods and new Sanitizer() default
+	// it to true), as Chromium does.
+	c.Comments = sc.Comments != nil && *sc.Comments
 	return c, m.notes
 }
 
