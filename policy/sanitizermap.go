@@ -60,6 +60,7 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 }
 
 func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
+	m.knownOnly = m.knownOnly || sc.builtin
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	for _, key := range sc.ignored {
 		m.note("%q skipped: not a member of a SanitizerConfig, which has %s (a browser skips it too)", key, strings.Join(sanitizerKeys, ", "))

@@ -3,6 +3,8 @@ package policy_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -37,6 +39,24 @@ func TestSanitizerConfigAbsentCommentsKeepsNone(t *testing.T) {
 	} {
 		if _, c := fromSanitizer(t, in); c.Comments != want {
 			t.Errorf("%s: Comments %v, want %v", in, c.Comments, want)
+		}
+	}
+}
+
+// TestSanitizerConfigDefaultPreset: the JSON string "default", which
+// setHTML() takes in place of a dictionary, is the browser's built-in
+// default, mapped as the sanitizer-api preset; any other string is
+// refused, as a browser throws on it.
+func TestSanitizerConfigDefaultPreset(t *testing.T) {
+	for _, in := range []string{`"default"`, " \"default\"\n"} {
+		p, _ := fromSanitizer(t, in)
+		if diff := cmp.Diff(policy.SanitizerAPI().Config(), p.Config()); diff != "" {
+			t.Errorf("%q: not the sanitizer-api preset (-preset +got):\n%s", in, diff)
+		}
+	}
+	for _, in := range []string{`"Default"`, `"safe"`, `""`, `"default`} {
+		if _, err := policy.ParseSanitizerConfig([]byte(in)); err == nil {
+			t.Errorf("%s: accepted", in)
 		}
 	}
 }
