@@ -53,6 +53,10 @@ type SanitizerConfig struct {
 	// ignored are the members ParseSanitizerConfig skipped as unknown,
 	// as a browser does, for Config's notes.
 	ignored []string
+	// builtin says the dictionary is the browser's built-in default,
+	// which ParseSanitizerConfig read for the preset name "default":
+	// Config maps it as the sanitizer-api preset does.
+	builtin bool
 }
 
 // SanitizerName names an element or attribute: a string in the
@@ -75,6 +79,16 @@ type SanitizerElement struct {
 	RemoveAttributes []SanitizerName
 }
 
+// isDefaultPreset reports whether data is the JSON string "default", the
+// one SanitizerPresets value: setHTML(html, {sanitizer: "default"}) and
+// new Sanitizer("default") take the browser's built-in default for it.
+// Any other string is refused, as the browser throws on one.
+func isDefaultPreset(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	var s string
+	return len(t) > 0 && t[0] == '"' && json.Unmarshal(t, &s) == nil && s == "default"
+}
+
 // sanitizerKeys are the members of the dictionary, in the spec's order.
 var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenElements",
 	"attributes", "removeAttributes", "comments", "dataAttributes", "javascriptURLs",
@@ -95,13 +109,21 @@ var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenE
 // JSON type than the member's is refused, where a browser would convert
 // it, because a number where a list is due is a mistake in a security
 // setting. Every error is a *[ConfigError] whose Field is the JSON path
-// ("elements[3].namespace"), several joined with errors.Join. Its work is
-// linear in the size of data.
+// ("elements[3].namespace"), several joined with errors.Join. The JSON
+// string "default" (the SanitizerPresets value setHTML() takes in place
+// of a dictionary) reads the browser's built-in default, which Config
+// maps as the sanitizer-api preset. Its work is linear in the size of
+// data.
 func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
 	d := scDecoder{}
 	if len(data) > maxPolicyBytes {
 		d.fail("(file)", "larger than %d bytes", maxPolicyBytes)
 		return SanitizerConfig{}, d.err()
+	}
+	if isDefaultPreset(data) {
+		sc, err := ParseSanitizerConfig(sanitizerAPIDefault)
+		sc.builtin = true
+		return sc, err
 	}
 	var top map[string]json.RawMessage
 	if err := strictUnmarshal(data, &top); err != nil || top == nil {

@@ -44,8 +44,8 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // [Forbidden] elements, event handlers, srcdoc, rel and target
 // (links settings), javascript: and any scheme but http, https and
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
-// error, as setHTML() drops them silently. Comments are kept unless the
-// dictionary says comments: false (see [Config] Comments).
+// error, as setHTML() drops them silently. Comments are kept only when
+// the dictionary says comments: true (see [Config] Comments).
 // SVG and MathML elements and namespaced attributes are dropped. An
 // attribute htmlclean does not know is kept as text when listed (as a
 // URL when its name says it holds one).
@@ -60,6 +60,7 @@ func (sc SanitizerConfig) Config() (Config, []string) {
 }
 
 func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
+	m.knownOnly = m.knownOnly || sc.builtin
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	for _, key := range sc.ignored {
 		m.note("%q skipped: not a member of a SanitizerConfig, which has %s (a browser skips it too)", key, strings.Join(sanitizerKeys, ", "))
@@ -101,6 +102,8 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 			m.foreign = append(m.foreign, e)
 		case strings.HasPrefix(e, "math:"):
 			m.foreign = append(m.foreign, e)
+		default:
+			m.html = append(m.html, e)
 		}
 	}
 	c.Unwrap = slices.DeleteFunc(removalNames(sc.ReplaceWithChildrenElements), func(n string) bool { return allowed[n] })
@@ -123,9 +126,11 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
 	}
 	m.perElement(sc, allowed, base, data, &c)
-	// An absent comments member keeps them, as the spec's "set a
-	// configuration" steps read it and Chromium does.
-	c.Comments = sc.Comments == nil || *sc.Comments
+	// An absent comments member keeps none: setHTML() is a safe method,
+	// and the spec's "set a configuration" steps default comments to
+	// false for it (only the unsafe methods and new Sanitizer() default
+	// it to true), as Chromium does.
+	c.Comments = sc.Comments != nil && *sc.Comments
 	return c, m.notes
 }
 
@@ -205,16 +210,20 @@ type scMapper struct {
 	knownOnly bool
 	// svg and foreign are the allowed SVG elements and SVG and MathML
 	// elements, by policy name: where an attribute that only foreign
-	// elements can have is allowed.
-	svg, foreign []string
+	// elements can have is allowed. html are the allowed HTML elements:
+	// where an attribute the parser puts in a namespace on the others
+	// keeps the name it is written with.
+	svg, foreign, html []string
 }
 
 // Scopes an attribute entry from attribute can have in its On: the
 // allowed SVG elements (camel-case SVG attributes, presentation
-// attributes) or SVG and MathML elements (namespaced attributes).
+// attributes), SVG and MathML elements (namespaced attributes), or HTML
+// elements (a namespaced attribute's name in no namespace).
 var (
 	onSVG     = []string{"\x00svg"}
 	onForeign = []string{"\x00foreign"}
+	onHTML    = []string{"\x00html"}
 )
 
 // scoped turns a scope from attribute into the element list it stands
@@ -227,6 +236,8 @@ func (m *scMapper) scoped(on []string) []string {
 		return append([]string{}, m.svg...)
 	case on[0] == onForeign[0]:
 		return append([]string{}, m.foreign...)
+	case on[0] == onHTML[0]:
+		return append([]string{}, m.html...)
 	}
 	return on
 }
@@ -240,6 +251,8 @@ func fits(on []string, key string) bool {
 		return strings.HasPrefix(key, "svg:")
 	case on[0] == onForeign[0]:
 		return strings.HasPrefix(key, "svg:") || strings.HasPrefix(key, "math:")
+	case on[0] == onHTML[0]:
+		return !strings.HasPrefix(key, "svg:") && !strings.HasPrefix(key, "math:")
 	}
 	return false
 }
@@ -300,10 +313,11 @@ var notParsedAsHTML = map[string]string{
 
 // attribute returns the entry allowing an attribute, or false with a note.
 //
-// Its On is nil (every element) or a scope, onSVG or onForeign, that
-// scoped or fits resolves: camel-case SVG attributes and presentation
-// attributes (CSS) only on SVG elements, namespaced ones (xlink:href)
-// only on SVG and MathML elements.
+// Its On is nil (every element) or a scope, onSVG, onForeign or onHTML,
+// that scoped or fits resolves: camel-case SVG attributes and
+// presentation attributes (CSS) only on SVG elements, namespaced ones
+// (xlink:href in XLink) only on SVG and MathML elements, and the same
+// names in no namespace ("xlink:href") only on HTML elements.
 func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 	name, scope := allowName(n)
 	a := Attribute{Name: name, On: scope}
@@ -346,6 +360,13 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 // lower-case name SVG writes in camel case ("viewbox") matches on HTML
 // and MathML elements only; htmlclean, which names attributes in lower
 // case, keeps it nowhere rather than on SVG elements too.
+//
+// A name the parser puts in a namespace on SVG and MathML elements
+// ("adjust foreign attributes": xlink:href, xml:lang, xmlns), written
+// without one, is the attribute an HTML element has under that very
+// name, in no namespace: <p xlink:href> has it, <svg xlink:href> has
+// href in XLink instead, which only {"name": "href", "namespace": XLink}
+// names. Other names with a colon are refused.
 func allowName(n SanitizerName) (string, []string) {
 	if n.Namespace != "" {
 		if name := foreignAttrName(n); name != "" {
@@ -355,10 +376,9 @@ func allowName(n SanitizerName) (string, []string) {
 	}
 	lower := strings.ToLower(n.Name)
 	switch {
-	case n.Name == "xmlns" || strings.Contains(n.Name, ":"):
-		// On SVG and MathML elements the parser puts xmlns, xlink:href
-		// and the like in their namespaces; on HTML ones htmlclean
-		// keeps no such name.
+	case foreignAdjusted(n.Name):
+		return n.Name, onHTML
+	case strings.Contains(n.Name, ":"):
 		return "", nil
 	case lower != n.Name && svgAttrCase(lower) == n.Name:
 		return lower, onSVG
@@ -366,6 +386,25 @@ func allowName(n SanitizerName) (string, []string) {
 		return "", nil
 	}
 	return n.Name, nil
+}
+
+// foreignAdjusted reports whether the HTML parser puts an attribute
+// written name on a foreign element in a namespace: HTML's "adjust
+// foreign attributes" table (§13.2.6.5), whose names foreignAttrName
+// gives back.
+func foreignAdjusted(name string) bool {
+	prefix, local, found := strings.Cut(name, ":")
+	switch {
+	case !found:
+		return name == "xmlns"
+	case prefix == "xlink":
+		return foreignAttrName(SanitizerName{Name: local, Namespace: NamespaceXLink}) == name
+	case prefix == "xml":
+		return foreignAttrName(SanitizerName{Name: local, Namespace: NamespaceXML}) == name
+	case prefix == "xmlns":
+		return foreignAttrName(SanitizerName{Name: local, Namespace: NamespaceXMLNS}) == name
+	}
+	return false
 }
 
 // removeName returns the policy name of an attribute a dictionary
