@@ -15,7 +15,7 @@ func (s *pass) comment() {
 	switch {
 	case s.tree.skip != "" || s.inEmbed():
 		return
-	case !s.r.Comments:
+	case !s.r.Comments, piLike(s.in.z.Raw()):
 		s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
 		return
 	}
@@ -32,6 +32,14 @@ func (s *pass) comment() {
 	s.out.dst.c.Write(s.out.tagBuf)
 	s.out.hazard = noHazard
 }
+
+// piLike reports whether raw, a comment token as written, is "<?...":
+// x/net/html reads it as a bogus comment, but a browser that parses
+// processing instructions in HTML (Chromium 156: "<?x y?>" is a
+// ProcessingInstruction node, "<?xml ...?>" still a comment) makes most
+// of them one, which a SanitizerConfig keeps only by its target.
+// htmlclean keeps none, and so none of these comments either.
+func piLike(raw []byte) bool { return len(raw) > 1 && raw[0] == '<' && raw[1] == '?' }
 
 // appendComment appends "<!--", data and "-->" to dst, changing data
 // where it must so that a browser reads back one comment holding exactly
