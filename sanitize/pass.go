@@ -45,6 +45,10 @@ type pass struct {
 	embeds   bool          // the policy allows iframe (embeds.go)
 	ignored  urlnorm.Flags // the flags the policy neither rejects nor reports
 	report   func(Change)
+
+	// templates says the policy allows template, whose contents the pass
+	// follows as a browser does (templatecontents.go).
+	templates bool
 }
 
 // allowed is an element the policy allows.
@@ -85,6 +89,7 @@ func (s *pass) use(p *policy.Policy) {
 	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
 	s.embeds = s.r.Elements[embedElement] != nil
+	s.templates = s.r.Elements["template"] != nil
 	s.tree.lastOpen = make([]int32, len(elements)+s.useForeign(len(elements)))
 }
 

@@ -223,6 +223,9 @@ func (s *pass) hookKeeps(name string, void, foreign bool) bool {
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
+	if s.templates && s.mode() == modeTemplate {
+		s.decideTemplate(name) // the browser built it, in the contents
+	}
 	reason := s.dropReason(name)
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
@@ -232,7 +235,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		return
 	}
 	s.dropBreak(name)
-	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) {
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !s.unwrapsTemplate(canonical) {
 		s.tree.skip, s.tree.skipDepth = canonical, 1
 		if s.report != nil {
 			s.change(Change{Element: canonical, Action: RemovedContent, Reason: s.dropReason(name)})
@@ -291,8 +294,14 @@ func (s *pass) endTag(raw []byte) {
 	// Only allowed elements, and those dropped with their content, are
 	// ever pushed: their frames are indexed, so end tags that match
 	// nothing do not search a deep stack.
-	if i := s.openAt(name); i >= 0 && !s.tree.outOfScope(name, i) {
+	if i := s.openAt(name); i >= 0 && (!s.tree.outOfScope(name, i) || s.templates && name == "template") {
 		switch {
+		case s.hid.at < 0 && !s.templates:
+		case s.pastTemplate(i):
+			// Opened outside the template the end tag is in: ignored.
+			s.dropBreak(name)
+			s.droppedEndTag(name)
+			return
 		case s.hid.at < 0:
 		case headings[name] && s.innermostHeading() != int32(i):
 			i = -1 // "</h2>" closes the innermost heading (closeHeading)
@@ -352,7 +361,7 @@ func (s *pass) endBR() {
 // was open.
 func (s *pass) closeHeading(name string) bool {
 	at := s.innermostHeading()
-	if at < 0 || s.hid.at >= 0 && s.tree.stack[len(s.tree.stack)-1].scopeFence > at {
+	if at < 0 || s.hid.at >= 0 && s.tree.stack[len(s.tree.stack)-1].scopeFence > at || s.pastTemplate(int(at)) {
 		return false
 	}
 	for len(s.tree.stack) > int(at)+1 {
