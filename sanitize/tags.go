@@ -230,7 +230,8 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
-	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) {
+	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) ||
+		s.foreign.any && s.integrationUnwrapped(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
