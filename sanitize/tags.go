@@ -122,7 +122,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if rawSelfClosed {
 		changed, selfClosing = true, false
 	}
-	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void || rawSelfClosed, foreign) {
+	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, rules.ElementKey(el.NS, name), void || rawSelfClosed, foreign) {
 		return
 	}
 	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
@@ -185,11 +185,11 @@ func (s *pass) unwrapped(name string, void bool) {
 	}
 }
 
-// hookKeeps asks the element hook about the allowed element name and
-// carries out an Unwrap or a Drop; it reports whether the element is
-// kept.
-func (s *pass) hookKeeps(name string, void, foreign bool) bool {
-	action := s.elementHook(name)
+// hookKeeps asks the element hook about the allowed element name, which
+// a policy names key ("svg:circle" for an SVG circle), and carries out an
+// Unwrap or a Drop; it reports whether the element is kept.
+func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
+	action := s.elementHook(key)
 	if action != rules.Keep {
 		s.dropBreak(name)
 	}

@@ -142,7 +142,7 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if f.foreign && !f.hidden {
+	if f.foreign && !f.unlisted { // an element hook's Drop keeps its slot: its end tag ends it
 		f.slot = s.foreignSlot(f.ns, f.name)
 	} else if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot
