@@ -153,6 +153,8 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.push(name, foreign)
 		if foreign {
 			s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
+		} else if s.adopts && formatting[name] {
+			s.noteCrowded()
 		}
 	}
 }
@@ -314,6 +316,9 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 		if i >= 0 {
+			if s.adopts && s.tree.stack[len(s.tree.stack)-1].special > int32(i) && s.adopt(i, raw) {
+				return
+			}
 			for len(s.tree.stack) > i+1 {
 				s.closeTop(true)
 			}

@@ -14,6 +14,7 @@ type tree struct {
 	skip      string // element whose content is being dropped, or ""
 	skipDepth int
 	dropped   map[string]int // dropped start tags by name, when reporting
+	crowded   bool           // a formatting element was opened with three of its name open (adoption.go)
 }
 
 // reset empties the tree for a document under a policy that allows n
@@ -24,7 +25,7 @@ func (t *tree) reset(n int) {
 		t.lastOpen[i] = -1
 	}
 	t.stack, t.skip, t.skipDepth = t.stack[:0], "", 0
-	t.last, t.forms = noneOpen, 0
+	t.last, t.forms, t.crowded = noneOpen, 0, false
 	clear(t.dropped)
 }
 
