@@ -47,7 +47,7 @@ var wptFiles = []struct{ file, short string }{
 const (
 	wptCases            = 112
 	wptChromiumPasses   = 108
-	wptHTMLCleanMatches = 82
+	wptHTMLCleanMatches = 86
 )
 
 // wptHost replaces the {{host}} template of the .sub.dat files, as the
