@@ -45,7 +45,7 @@ var (
 	extraElements = []string{"font", "center", "form", "button", "input", "select", "textarea",
 		"iframe", "object", "embed", "style", "script", "noscript", "template", "xmp", "foo", "xml", "marquee", "frameset", "body"}
 	extraAttributes = []string{"style", "id", "name", "class", "href", "src", "srcset", "action", "formaction",
-		"target", "rel", "onclick", "onerror", "srcdoc", "background", "data-x", "data-foo", "xmlns", "type", "value",
+		"target", "rel", "onclick", "onerror", "srcdoc", "shadowrootmode", "background", "data-x", "data-foo", "xmlns", "type", "value",
 		// SVG's camel-case names, one written in lower case (which
 		// matches no SVG attribute), and names in the XLink and XML
 		// namespaces (attrEntry writes them as {name, namespace}).

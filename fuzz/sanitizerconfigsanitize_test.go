@@ -17,7 +17,7 @@ import (
 var (
 	scElements = []string{"p", "b", "i", "a", "div", "span", "ul", "li", "table", "tbody", "tr", "td",
 		"th", "font", "center", "form", "button", "em", "h1", "h2", "pre", "code", "img", "br",
-		"blockquote", "x-foo", "dialog", "big", "caption", "dd", "dl", "nobr"}
+		"blockquote", "x-foo", "dialog", "big", "caption", "dd", "dl", "nobr", "template"}
 	scAttributes = []string{"title", "href", "src", "alt", "lang", "dir", "class", "colspan",
 		"data-x", "onclick", "style", "cite", "width", "id", "name", "target"}
 )

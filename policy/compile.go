@@ -47,7 +47,6 @@ var forbiddenElements = map[string]string{
 	"object": "embeds plugins and documents", "embed": "embeds plugins", "applet": "embeds a plugin",
 	"param": "configures plugins", "noscript": "is raw text when scripting is on",
 	"noembed": "is raw text", "noframes": "is raw text", "xmp": "is raw text", "plaintext": "ends HTML parsing",
-	"template": "holds inert markup activated by script",
 	"select":   "changes how style and other tags inside it are parsed (CVE-2021-42576)",
 	"textarea": "is raw text", "title": "is raw text", "html": "is a document, not a fragment",
 	"head": "is a document, not a fragment", "body": "is a document, not a fragment",
@@ -63,6 +62,16 @@ var forbiddenAttributes = map[string]string{
 	"srcdoc":   "is a whole HTML document",
 	"xml:base": "changes how URLs resolve",
 	"is":       "upgrades an element to a custom element with script",
+	// Declarative shadow DOM: a <template> with one of these becomes a
+	// shadow root when a page parses it (a server-rendered page, or
+	// setHTMLUnsafe()), outside the host's styles and the output's
+	// containment; a template without them stays inert (templatecontents.go
+	// in package sanitize).
+	"shadowrootmode":                  "attaches the template as a shadow root (declarative shadow DOM)",
+	"shadowrootdelegatesfocus":        "configures a declarative shadow root",
+	"shadowrootclonable":              "configures a declarative shadow root",
+	"shadowrootserializable":          "configures a declarative shadow root",
+	"shadowrootcustomelementregistry": "configures a declarative shadow root",
 }
 
 // forbiddenSchemes are never allowed.

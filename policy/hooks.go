@@ -47,7 +47,7 @@ type URLContext struct {
 
 // ElementContext is what [Hooks.Element] is told about an element.
 type ElementContext struct {
-	Name  string           // the element, lower case
+	Name  string           // the element, lower case, as a policy names it ("svg:circle" for SVG)
 	Attrs []html.Attribute // its attributes as they will be written
 }
 

@@ -20,7 +20,7 @@ var htmlElements = []string{
 	"li", "main", "map", "mark", "menu", "meter", "nav", "nobr", "ol", "optgroup", "option",
 	"output", "p", "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp", "search",
 	"section", "slot", "small", "source", "span", "strike", "strong", "sub", "summary", "sup",
-	"table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "track", "tt", "u", "ul",
+	"table", "tbody", "td", "template", "tfoot", "th", "thead", "time", "tr", "track", "tt", "u", "ul",
 	"var", "video", "wbr",
 }
 

@@ -53,6 +53,8 @@
 //	container.go  elements the policy's container does not admit, unwrapped
 //	tree.go       the element tree: stack, scopes, implied end tags
 //	insert.go     insertion modes: tables, lists, forms, foreign content
+//	templatecontents.go  template contents: their own insertion modes
+//	adoption.go   the adoption agency, where setHTML()'s tree needs it
 //	foreign.go    SVG and MathML: the namespace each start tag gets
 //	attrs.go      each attribute's verdict (check), links' rel and target
 //	tokens.go     class tokens, ids.prefix and same-document links

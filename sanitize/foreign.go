@@ -258,3 +258,18 @@ func (s *pass) dropsContent(name string) bool {
 	}
 	return s.r.DropsContent(name)
 }
+
+// integrationUnwrapped reports whether the start tag name, which the
+// policy does not allow and would unwrap, opens an SVG or MathML
+// integration point (foreignObject, desc, title; mi, mo, mn, ms, mtext,
+// annotation-xml), whose content a browser reads as HTML inside the
+// foreign element. Unwrapped, that HTML would stand in the SVG itself,
+// where a breakout tag (<table>, <b>) ends the SVG in the output but not
+// in the input: what follows the integration point in the input, foreign
+// content to the browser (an SVG <style> holding markup), would be read
+// as HTML (raw text) by the pass. Such an element is dropped with its
+// content instead, which keeps less than setHTML() does (its DOM has the
+// HTML directly in the SVG, which no markup builds again).
+func (s *pass) integrationUnwrapped(name string) bool {
+	return htmlIntegrationPoint[name] && s.tree.foreignContent() && s.startNS(name) != rules.NSHTML
+}

@@ -386,7 +386,7 @@ func TestForeignHookSelfClosedTitle(t *testing.T) {
 	c.SVG = policy.SVGSafe
 	for _, action := range []policy.ElementAction{policy.Drop, policy.Unwrap} {
 		c.Hooks.Element = func(e policy.ElementContext) policy.ElementAction {
-			if e.Name == "title" {
+			if e.Name == "svg:title" {
 				return action
 			}
 			return policy.Keep

@@ -27,14 +27,16 @@ func (s *pass) urlHook(c *checking, out string, res urlnorm.Result) (string, url
 	return again.URL, res, ""
 }
 
-// elementHook asks the policy's element hook about the element name,
-// whose attributes are s.attrs.list, and returns its answer.
-func (s *pass) elementHook(name string) rules.ElementAction {
+// elementHook asks the policy's element hook about the element a policy
+// names key (an SVG or MathML one with its prefix: "svg:circle", as
+// policy files name them), whose attributes are s.attrs.list, and returns
+// its answer.
+func (s *pass) elementHook(key string) rules.ElementAction {
 	attrs := make([]html.Attribute, 0, len(s.attrs.list))
 	for _, a := range s.attrs.list {
 		if a.key != "" {
 			attrs = append(attrs, html.Attribute{Key: a.key, Val: a.val})
 		}
 	}
-	return s.r.Hooks.Element(name, attrs)
+	return s.r.Hooks.Element(key, attrs)
 }

@@ -22,12 +22,19 @@ const (
 	modeCell                  // in cell: in body, where table structure ends the cell
 	modeCaption               // in caption: likewise
 	modeColgroup              // in column group
+	// modeTemplate is "in template": a template's contents, until the
+	// first start tag in them decides the mode (templatecontents.go).
+	// The modes above, with modeInTemplate set, are the one that start
+	// tag decided: the template sets it, as a table element would.
+	modeTemplate
+	modeInTemplate mode = 0x80
 )
 
 // modeOf maps the HTML elements that set an insertion mode to it.
 var modeOf = map[string]mode{
 	"table": modeTable, "tbody": modeTableBody, "thead": modeTableBody, "tfoot": modeTableBody,
 	"tr": modeRow, "td": modeCell, "th": modeCell, "caption": modeCaption, "colgroup": modeColgroup,
+	"template": modeTemplate,
 }
 
 // tableStructure are the start tags a browser ignores in body, and that
@@ -62,11 +69,23 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 			}
 			s.closeMode() // "close the cell", or the caption
 		case modeColgroup:
-			if name == "col" {
+			if name == "col" || name == "template" {
 				return true
 			}
 			s.closeMode() // anything else ends the column group
 		default:
+			if m >= modeTemplate {
+				// Only a template sets these (templatecontents.go).
+				if m == modeTemplate {
+					if s.decideTemplate(name) {
+						continue
+					}
+					return true // a template or head element: the mode is still open
+				}
+				if m &^= modeInTemplate; m == modeBody || m == modeColgroup || tableRule(m, name) == "close" {
+					return s.inTemplate(m, name, info)
+				}
+			}
 			rule := tableRule(m, name)
 			if rule != "" && s.hid.at >= 0 && s.tree.stack[s.hid.at].foster {
 				// Table structure ends what the browser foster-parented
@@ -117,6 +136,8 @@ func tableRule(m mode, name string) string {
 			return "tbody"
 		case "table":
 			return "close" // a table in a table ends the first
+		case "template":
+			return "insert" // by the "in head" rules, in every table mode
 		}
 	case modeTableBody:
 		switch name {
@@ -126,10 +147,12 @@ func tableRule(m mode, name string) string {
 			return "tr"
 		case "caption", "col", "colgroup", "tbody", "thead", "tfoot", "table":
 			return "close"
+		case "template":
+			return "insert"
 		}
 	case modeRow:
 		switch name {
-		case "td", "th":
+		case "td", "th", "template":
 			return "insert"
 		case "caption", "col", "colgroup", "tbody", "thead", "tfoot", "tr", "table":
 			return "close"

@@ -45,6 +45,12 @@ type pass struct {
 	embeds   bool          // the policy allows iframe (embeds.go)
 	ignored  urlnorm.Flags // the flags the policy neither rejects nor reports
 	report   func(Change)
+
+	// templates says the policy allows template, whose contents the pass
+	// follows as a browser does (templatecontents.go); adopts that it
+	// removes or unwraps elements, and follows the adoption agency
+	// (adoption.go).
+	templates, adopts bool
 }
 
 // allowed is an element the policy allows.
@@ -85,6 +91,8 @@ func (s *pass) use(p *policy.Policy) {
 	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
 	s.embeds = s.r.Elements[embedElement] != nil
+	s.templates = s.r.Elements["template"] != nil
+	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0
 	s.tree.lastOpen = make([]int32, len(elements)+s.useForeign(len(elements)))
 }
 

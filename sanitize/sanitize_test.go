@@ -70,8 +70,9 @@ func TestSpecialElements(t *testing.T) {
 		{"svg-link-checked", `<svg><a xlink:href="javascript:alert(1)" href="https://ok.example/">x</a></svg>`, `<svg><a href="https://ok.example/" rel="nofollow noopener ugc" target="_blank">x</a></svg>`},
 		{"svg-breakout-closes-svg", `<svg><circle r="1"/><p>para</p>`, `<svg><circle r="1"/></svg><p>para</p>`},
 		{"svg-self-closing-kept", `<svg><rect width="1" height="1"/></svg>`, `<svg><rect width="1" height="1"/></svg>`},
-		// An <img> is HTML even inside SVG: it closes the svg (breakout).
-		{"foreignobject-dropped", `<svg><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>`, `<svg></svg><img src=x>`},
+		// The HTML in a foreignObject the policy does not allow goes with
+		// it: unwrapped, it would stand in the SVG (integrationUnwrapped).
+		{"foreignobject-dropped", `<svg><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>`, `<svg></svg>`},
 		{"math-dropped-with-content", `<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`, ``},
 		{"script-self-closing-still-raw", `<script/>alert(1)</script>x`, `x`},
 		// The classic noscript mXSS. A page with scripting on reads the img

@@ -122,7 +122,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if rawSelfClosed {
 		changed, selfClosing = true, false
 	}
-	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, void || rawSelfClosed, foreign) {
+	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, rules.ElementKey(el.NS, name), void || rawSelfClosed, foreign) {
 		return
 	}
 	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
@@ -153,6 +153,8 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.push(name, foreign)
 		if foreign {
 			s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
+		} else if s.adopts && formatting[name] {
+			s.noteCrowded()
 		}
 	}
 }
@@ -185,11 +187,11 @@ func (s *pass) unwrapped(name string, void bool) {
 	}
 }
 
-// hookKeeps asks the element hook about the allowed element name and
-// carries out an Unwrap or a Drop; it reports whether the element is
-// kept.
-func (s *pass) hookKeeps(name string, void, foreign bool) bool {
-	action := s.elementHook(name)
+// hookKeeps asks the element hook about the allowed element name, which
+// a policy names key ("svg:circle" for an SVG circle), and carries out an
+// Unwrap or a Drop; it reports whether the element is kept.
+func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
+	action := s.elementHook(key)
 	if action != rules.Keep {
 		s.dropBreak(name)
 	}
@@ -223,16 +225,20 @@ func (s *pass) hookKeeps(name string, void, foreign bool) bool {
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
+	if s.templates && s.mode() == modeTemplate {
+		s.decideTemplate(name) // the browser built it, in the contents
+	}
 	reason := s.dropReason(name)
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
-	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) {
+	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) ||
+		s.foreign.any && s.integrationUnwrapped(name) {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
 	s.dropBreak(name)
-	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) {
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !s.unwrapsTemplate(canonical) {
 		s.tree.skip, s.tree.skipDepth = canonical, 1
 		if s.report != nil {
 			s.change(Change{Element: canonical, Action: RemovedContent, Reason: s.dropReason(name)})
@@ -291,8 +297,14 @@ func (s *pass) endTag(raw []byte) {
 	// Only allowed elements, and those dropped with their content, are
 	// ever pushed: their frames are indexed, so end tags that match
 	// nothing do not search a deep stack.
-	if i := s.openAt(name); i >= 0 && !s.tree.outOfScope(name, i) {
+	if i := s.openAt(name); i >= 0 && (!s.tree.outOfScope(name, i) || s.templates && name == "template") {
 		switch {
+		case s.hid.at < 0 && !s.templates:
+		case s.pastTemplate(i):
+			// Opened outside the template the end tag is in: ignored.
+			s.dropBreak(name)
+			s.droppedEndTag(name)
+			return
 		case s.hid.at < 0:
 		case headings[name] && s.innermostHeading() != int32(i):
 			i = -1 // "</h2>" closes the innermost heading (closeHeading)
@@ -304,6 +316,9 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 		if i >= 0 {
+			if s.adopts && s.tree.stack[len(s.tree.stack)-1].special > int32(i) && s.adopt(i, raw) {
+				return
+			}
 			for len(s.tree.stack) > i+1 {
 				s.closeTop(true)
 			}
@@ -352,7 +367,7 @@ func (s *pass) endBR() {
 // was open.
 func (s *pass) closeHeading(name string) bool {
 	at := s.innermostHeading()
-	if at < 0 || s.hid.at >= 0 && s.tree.stack[len(s.tree.stack)-1].scopeFence > at {
+	if at < 0 || s.hid.at >= 0 && s.tree.stack[len(s.tree.stack)-1].scopeFence > at || s.pastTemplate(int(at)) {
 		return false
 	}
 	for len(s.tree.stack) > int(at)+1 {

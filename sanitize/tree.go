@@ -14,6 +14,7 @@ type tree struct {
 	skip      string // element whose content is being dropped, or ""
 	skipDepth int
 	dropped   map[string]int // dropped start tags by name, when reporting
+	crowded   bool           // a formatting element was opened with three of its name open (adoption.go)
 }
 
 // reset empties the tree for a document under a policy that allows n
@@ -24,7 +25,7 @@ func (t *tree) reset(n int) {
 		t.lastOpen[i] = -1
 	}
 	t.stack, t.skip, t.skipDepth = t.stack[:0], "", 0
-	t.last, t.forms = noneOpen, 0
+	t.last, t.forms, t.crowded = noneOpen, 0, false
 	clear(t.dropped)
 }
 
@@ -142,7 +143,7 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if f.foreign && !f.hidden {
+	if f.foreign && !f.unlisted { // an element hook's Drop keeps its slot: its end tag ends it
 		f.slot = s.foreignSlot(f.ns, f.name)
 	} else if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot

@@ -53,7 +53,7 @@ func (s *pass) dropContent(name string, selfClosing bool, reason Reason) {
 	// An orphan item or ruby part is created by a browser too: hidden,
 	// it writes nothing that could leave the output's container.
 	foreign, void, placed := s.startContext(name, elemInfos[name]&^(infoItem|infoCurrent), selfClosing)
-	m := s.mode()
+	m := s.baseMode()
 	body := m == modeBody || m == modeCell || m == modeCaption
 	if void || !placed && body && name != "a" && !s.unwrappedTable(name) {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: reason})
@@ -150,7 +150,7 @@ func (s *pass) reopen(name string) {
 		name != "" && (closesP[name] || tableStructure.at(name) || name == "table") {
 		return
 	}
-	m := s.mode()
+	m := s.baseMode()
 	foster := m == modeTable || m == modeTableBody || m == modeRow
 	again := s.hid.pending[start:]
 	s.hid.pending = s.hid.pending[:start]
@@ -188,8 +188,8 @@ func (s *pass) forget(name string) bool {
 func (s *pass) endIgnored(name string, i int) bool {
 	top := &s.tree.stack[len(s.tree.stack)-1]
 	switch {
-	case tableStructure.at(name) || name == "table":
-		return false // the table's rules close all inside it
+	case tableStructure.at(name) || name == "table" || name == "template":
+		return false // the table's rules close all inside it, and a template's
 	case name == "form":
 		// Closed only if what is inside it has implied end tags (a p).
 		for j := len(s.tree.stack) - 1; j > i; j-- {
