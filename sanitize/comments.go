@@ -19,6 +19,7 @@ func (s *pass) comment() {
 		s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
 		return
 	}
+	plain := plainComment(s.in.z.Raw())
 	text := s.in.z.Text()
 	if !utf8.Valid(text) {
 		text = bytes.ToValidUTF8(text, []byte("\uFFFD"))
@@ -27,6 +28,9 @@ func (s *pass) comment() {
 	s.out.tagBuf, changed = appendComment(s.out.tagBuf[:0], text)
 	if changed {
 		s.change(Change{Element: "#comment", Action: ReencodedText, Reason: ReasonMarkupChar})
+	}
+	if !plain {
+		s.change(Change{Element: "#comment", Action: RewroteTag, Reason: ReasonCommentForm})
 	}
 	s.out.dst.f.Write(s.out.tagBuf)
 	s.out.dst.c.Write(s.out.tagBuf)
@@ -40,6 +44,13 @@ func (s *pass) comment() {
 // of them one, which a SanitizerConfig keeps only by its target.
 // htmlclean keeps none, and so none of these comments either.
 func piLike(raw []byte) bool { return len(raw) > 1 && raw[0] == '<' && raw[1] == '?' }
+
+// plainComment reports whether raw, a comment token as written, is in
+// the form appendComment writes: "<!--", at least one byte that is not
+// part of the opening, "-->" (an abrupt "<!-->" or "<!--->" is not).
+func plainComment(raw []byte) bool {
+	return len(raw) >= 7 && bytes.HasPrefix(raw, []byte("<!--")) && bytes.HasSuffix(raw, []byte("-->"))
+}
 
 // appendComment appends "<!--", data and "-->" to dst, changing data
 // where it must so that a browser reads back one comment holding exactly

@@ -39,6 +39,11 @@ const (
 	// ReasonUnterminated: a tag cut off by the end of the input, which
 	// browsers drop too.
 	ReasonUnterminated Reason = "unterminated"
+	// ReasonCommentForm: a comment kept (comments: true) written in the
+	// one form every reader reads alike, "<!--" data "-->": a bogus
+	// comment ("<!x>", "</ x>"), one ended by "--!>", or one the end of
+	// the input cut off.
+	ReasonCommentForm Reason = "comment-form"
 	// ReasonNothingOpen: an end tag with no open element to close.
 	ReasonNothingOpen Reason = "nothing-open"
 	// ReasonImplied: an element closed where the HTML parser would close it
@@ -262,7 +267,7 @@ const ReasonFirstStageMissed Reason = "first-stage-missed"
 // declaration.
 var ownReasons = []Reason{
 	ReasonNotAllowed, ReasonForbidden, ReasonMisplaced, ReasonNoAttributesLeft,
-	ReasonUnterminated, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
+	ReasonUnterminated, ReasonCommentForm, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
 	ReasonEndTagAttributes, ReasonEndTagBR, ReasonOtherHeading, ReasonSelfClosingIgnored,
 	ReasonAmbiguousSelfClosing, ReasonReopened, ReasonUnreadableAttributes,
 

@@ -80,6 +80,7 @@ var reasonTriggers = []struct {
 	{ReasonMisplaced, "ugc", `<td>x</td>`},
 	{ReasonNoAttributesLeft, "ugc", `<img>`},
 	{ReasonUnterminated, "ugc", `a<b`},
+	{ReasonCommentForm, "comments", `a<!x>b`},
 	{ReasonNothingOpen, "ugc", `<p>x</p></div>`},
 	{ReasonImplied, "ugc", `<ul><li>a<li>b</ul>`},
 	{ReasonLeftOpen, "ugc", `<b>x`},
@@ -170,6 +171,7 @@ func TestReasonTriggers(t *testing.T) {
 	}})
 	policies["all-migration"] = allMigration(t)
 	policies["container-p"] = mustPolicy(t, "extends: ugc\ncontainer: p\n")
+	policies["comments"] = mustPolicy(t, "extends: ugc\ncomments: true\n")
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {
 		covered[r] = true
