@@ -246,7 +246,13 @@ func (r *readmeRun) check(f fence) {
 	switch kind, arg, _ := strings.Cut(f.marker, " "); kind {
 	case "":
 	case "stdout":
-		if diff := cmp.Diff(f.text, r.lastStdout); diff != "" {
+		// A fenced block always ends with a line break; output that ends
+		// without one (a mail's wrapper) is shown as if it had one.
+		out := r.lastStdout
+		if out != "" && !strings.HasSuffix(out, "\n") {
+			out += "\n"
+		}
+		if diff := cmp.Diff(f.text, out); diff != "" {
 			t.Errorf("%s: the output shown is not what the command prints (-doc +real):\n%s", where, diff)
 		}
 	case "before":
