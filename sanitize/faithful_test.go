@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,14 +44,24 @@ func faithfulDocs(t *testing.T) map[string]string {
 //   - the output differs from the input if and only if the report has a
 //     line that is not just a flag;
 //   - sanitising the output again changes nothing and reports no change.
+//
+// Without HTMLCLEAN_LONG (longTests) each policy reads the XSS vectors and
+// a third of the bench documents, the thirds taken in turn, so that each
+// bench document is still read under three or four policies.
 func TestFaithfulOutput(t *testing.T) {
 	docs := faithfulDocs(t)
-	for name, p := range testPolicies(t) {
+	ids := slices.Sorted(maps.Keys(docs))
+	policies := testPolicies(t)
+	for i, name := range slices.Sorted(maps.Keys(policies)) {
+		p := policies[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			for id, in := range docs {
-				if problem := faithfulProblem(t, in, p); problem != "" {
-					t.Errorf("%s: %s\ninput: %.300q", id, problem, in)
+			for j, id := range ids {
+				if !longTests() && !strings.HasPrefix(id, "xss/") && j%3 != i%3 {
+					continue
+				}
+				if problem := faithfulProblem(t, docs[id], p); problem != "" {
+					t.Errorf("%s: %s\ninput: %.300q", id, problem, docs[id])
 				}
 			}
 		})
