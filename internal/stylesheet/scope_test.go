@@ -2,8 +2,6 @@ package stylesheet
 
 import (
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // scopeRuleScope is the scope of a sheet written inside a prelude-less
@@ -16,10 +14,7 @@ const scopeRuleScope = ":scope" + testScope
 // :has(), that would reach a sibling of the wrapper. want is the whole
 // output; reason must be among the removals, or with noRemoval nothing
 // may be removed.
-var scopeTests = []struct {
-	name, in, want string
-	reason         Reason
-}{
+var scopeTests = []sheetCase{
 	{"scope-prefix", `p{color:red} body{color:blue} body > div{margin:0}`, ":scope.hc-mail p{color:red}\n:scope.hc-mail{color:blue}\n:scope.hc-mail > div{margin:0}\n", noRemoval},
 	{"scope-rule-read-back", "@scope{:scope.hc-mail p{color:red}\n:scope.hc-mail{color:blue}\n@media print{\n:scope.hc-mail a{color:red}\n}\n}", ":scope.hc-mail p{color:red}\n:scope.hc-mail{color:blue}\n@media print{\n:scope.hc-mail a{color:red}\n}\n", noRemoval},
 	{"scope-rule-then-rules", `@scope { p{color:red} } a{color:blue}`, ":scope.hc-mail p{color:red}\n:scope.hc-mail a{color:blue}\n", ReasonParse},
@@ -83,19 +78,7 @@ func TestSanitizeScopeRule(t *testing.T) {
 	o.Scope = scopeRuleScope
 	for _, tc := range scopeTests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, removed, err := Sanitize(tc.in, o)
-			if err != nil {
-				t.Fatalf("Sanitize(%q): %v", tc.in, err)
-			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("Sanitize(%q) mismatch (-want +got):\n%s", tc.in, diff)
-			}
-			if tc.reason == noRemoval && len(removed) > 0 {
-				t.Errorf("Sanitize(%q) removed %v, want nothing removed", tc.in, removed)
-			}
-			if tc.reason != noRemoval && !hasReason(removed, tc.reason) {
-				t.Errorf("Sanitize(%q) removed %v, want a removal for %v", tc.in, removed, tc.reason)
-			}
+			got := tc.check(t, o)
 			for _, written := range []string{got, "@scope{" + got + "}"} {
 				if again, removed, _ := Sanitize(written, o); again != got || len(removed) > 0 {
 					t.Errorf("Sanitize(%q) = %q, %v: not a fixed point", written, again, removed)
