@@ -51,6 +51,7 @@ type mailDoc struct {
 	styleRaw   []byte
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
+	sheetRules int  // the rules the sheets have read, against one sheet's limit
 	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
 	imgRemote  bool // the current img's src loads remote content (remote.go)
 }

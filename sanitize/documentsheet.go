@@ -63,10 +63,23 @@ const (
 )
 
 // addSheet sanitises the sheet raw, reports what it removed, adds what
-// is left to the sheets and returns it.
+// is left to the sheets and returns it. The sheets are written as one,
+// so one sheet's rule limit holds for them all: each is read with what
+// the ones before it left, and once none is left a sheet goes whole,
+// reported once.
 func (s *pass) addSheet(raw string) string {
 	m := &s.mail
-	out, removed, err := stylesheet.Sanitize(raw, s.sheetOptions())
+	o := s.sheetOptions()
+	o.MaxRules -= m.sheetRules
+	if o.MaxRules <= 0 {
+		o.MaxRules = 1 // to learn whether raw holds anything: it goes
+		if out, removed, _, err := stylesheet.SanitizeCount(raw, o); err != nil || out != "" || len(removed) > 0 {
+			s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		}
+		return ""
+	}
+	out, removed, rules, err := stylesheet.SanitizeCount(raw, o)
+	m.sheetRules += rules
 	if err != nil {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""

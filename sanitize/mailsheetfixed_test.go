@@ -1,0 +1,93 @@
+package sanitize
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
+	"github.com/htmlclean/htmlclean/policy"
+)
+
+// mailFixedPoint sanitises in under the mail preset, then its output
+// again, and fails unless the second pass changes and reports nothing.
+func mailFixedPoint(t *testing.T, in string) (string, []Change) {
+	t.Helper()
+	p := policy.Mail()
+	got, changes, err := StringReport(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, changes2, err := StringReport(got, p)
+	if err != nil || again != got || len(changes2) > 0 {
+		t.Errorf("String(%.80q) = %.200q; again %.200q, %v, %v: not a fixed point", in, got, again, changes2, err)
+	}
+	return got, changes
+}
+
+// TestMailSheetEscapedIdentFixedPoint: a name decoded from an escape
+// ("\--") is written so that it reads back as the same ident (the
+// policy may refuse a value; what it keeps is kept again).
+func TestMailSheetEscapedIdentFixedPoint(t *testing.T) {
+	for _, in := range []string{
+		`<style>.\--{color:red}</style><p>x`,
+		`<style>p{color:\--}</style><p>x`,
+		`<style>p{margin:\-\-}</style><p>x`,
+		`<style>.\-\31 x{color:red} .\--a{color:red}</style><p>x`,
+	} {
+		got, _ := mailFixedPoint(t, in)
+		if strings.Contains(in, "{color:red}") && !strings.Contains(got, "<style>") {
+			t.Errorf("String(%q) = %q: the sheet is gone", in, got)
+		}
+	}
+}
+
+// limitLines counts the css-sheet-limit report lines.
+func limitLines(changes []Change) int {
+	n := 0
+	for _, c := range changes {
+		if c.Reason == sheetReason(stylesheet.ReasonLimit) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestMailSheetsShareRuleLimit: the sheets of a document are written as
+// one, so one sheet's rule limit holds for them together: the output is
+// read again whole, and each cut is reported once.
+func TestMailSheetsShareRuleLimit(t *testing.T) {
+	sheet := "<style>" + strings.Repeat("p{color:red}", 2000) + "</style>"
+	got, changes := mailFixedPoint(t, "<p>x</p>"+sheet+sheet+sheet+sheet)
+	if n := strings.Count(got, "{color:red}"); n != stylesheet.DefaultMaxRules {
+		t.Errorf("%d rules kept, want %d", n, stylesheet.DefaultMaxRules)
+	}
+	// The third sheet is cut, the fourth goes whole: one line each.
+	if n := limitLines(changes); n != 2 {
+		t.Errorf("%d css-sheet-limit lines, want 2", n)
+	}
+}
+
+// TestMailSheetLimitReportedOnce: the rules past the limit are reported
+// by one line saying how many, not one each.
+func TestMailSheetLimitReportedOnce(t *testing.T) {
+	in := "<p>x</p><style>" + strings.Repeat("p{color:red}", 30000) + "@import url(x.css);a:visited{color:red}</style>"
+	_, changes := mailFixedPoint(t, in)
+	if n := limitLines(changes); n != 1 {
+		t.Fatalf("%d css-sheet-limit lines, want 1", n)
+	}
+	if len(changes) > 10 {
+		t.Errorf("%d report lines, want a few", len(changes))
+	}
+	for _, c := range changes {
+		if c.Reason == sheetReason(stylesheet.ReasonLimit) && !strings.Contains(c.Before, "25905 rules") {
+			t.Errorf("limit line %+v, want the count of rules dropped", c)
+		}
+	}
+}
+
+// TestMailSheetSplitRuleCountsTwice: a rule on the wrapper and other
+// elements is written as two rules, and counts as two, so that a sheet
+// at the limit is read again whole.
+func TestMailSheetSplitRuleCountsTwice(t *testing.T) {
+	mailFixedPoint(t, "<p>x</p><style>"+strings.Repeat("body,p{color:red}", 3000)+"</style>")
+}
