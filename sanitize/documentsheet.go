@@ -27,11 +27,34 @@ func (s *pass) mailStyleText(raw []byte) {
 	}
 }
 
+// styleIsCSS reports whether the <style> start tag being read holds a
+// sheet a browser applies: its type is absent, empty or "text/css",
+// ASCII case-insensitive and untrimmed (HTML "update a style block");
+// any other ("text/x-foo", "text/css; x") a browser ignores, and so does
+// the pass, with the element.
+//
+// Its media attribute is not read: the sheet goes into the one written
+// for all media, so a sheet for print alone also styles the mail on
+// screen; it stays under the scope all the same.
+func (s *pass) styleIsCSS() bool {
+	for _, a := range s.tagAttrs() {
+		if a.Key == "type" {
+			return a.Val == "" || strings.EqualFold(a.Val, "text/css")
+		}
+	}
+	return true
+}
+
 // endStyle sanitises the <style> just read, when its end tag (raw, or nil
 // at the end of input) ends it, and adds it to the sheets.
 func (s *pass) endStyle(raw []byte) {
 	m := &s.mail
 	m.inStyle = false
+	if m.styleOther {
+		m.styleOther, m.styleLarge = false, false
+		s.change(Change{Element: "style", Action: RemovedElement, Reason: sheetReason(stylesheet.ReasonType)})
+		return
+	}
 	if m.styleLarge {
 		m.styleLarge = false
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})

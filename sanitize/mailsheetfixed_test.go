@@ -91,3 +91,38 @@ func TestMailSheetLimitReportedOnce(t *testing.T) {
 func TestMailSheetSplitRuleCountsTwice(t *testing.T) {
 	mailFixedPoint(t, "<p>x</p><style>"+strings.Repeat("body,p{color:red}", 3000)+"</style>")
 }
+
+// TestMailStyleType: a <style> is read as a sheet only when its type is
+// absent, empty or "text/css" (ASCII case-insensitive, untrimmed), as
+// browsers apply it; any other goes, with its text, on a report line.
+func TestMailStyleType(t *testing.T) {
+	tests := []struct {
+		tag   string
+		sheet bool
+	}{
+		{`<style>`, true},
+		{`<style type="">`, true},
+		{`<style type=text/css>`, true},
+		{`<style TYPE="TEXT/CSS" media=screen>`, true},
+		{`<style type="text/x-foo">`, false},
+		{`<style type="text/css ">`, false},
+		{`<style type="text/css; charset=utf-8">`, false},
+		{`<style type=text/x-foo type=text/css>`, false},
+	}
+	for _, tc := range tests {
+		got, changes := mailFixedPoint(t, "<p>x</p>"+tc.tag+".a{color:red}</style><style>.b{color:blue}</style>")
+		if strings.Contains(got, ".a{color:red}") != tc.sheet {
+			t.Errorf("%s: got %q, want the sheet read: %v", tc.tag, got, tc.sheet)
+		}
+		if !strings.Contains(got, ".b{color:blue}") {
+			t.Errorf("%s: got %q, want the next sheet read", tc.tag, got)
+		}
+		reported := false
+		for _, c := range changes {
+			reported = reported || c.Reason == sheetReason(stylesheet.ReasonType) && c.Action == RemovedElement
+		}
+		if reported == tc.sheet {
+			t.Errorf("%s: css-sheet-type reported: %v, want %v (%v)", tc.tag, reported, !tc.sheet, changes)
+		}
+	}
+}
