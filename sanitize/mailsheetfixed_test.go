@@ -1,9 +1,12 @@
 package sanitize
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
 	"github.com/htmlclean/htmlclean/policy"
 )
@@ -124,5 +127,37 @@ func TestMailStyleType(t *testing.T) {
 		if reported == tc.sheet {
 			t.Errorf("%s: css-sheet-type reported: %v, want %v (%v)", tc.tag, reported, !tc.sheet, changes)
 		}
+	}
+}
+
+// TestMailCorpusSheetsPassChecker: the sheets written for the mails of
+// testdata/mail pass the safety checker's own reading (escapes decoded,
+// no sibling of the scope, nothing covering the page), so that its
+// stricter rules judge real output and not only attacks.
+func TestMailCorpusSheetsPassChecker(t *testing.T) {
+	mails, _ := filepath.Glob(filepath.Join("..", "testdata", "mail", "*.html"))
+	if len(mails) == 0 {
+		t.Fatal("no mails in testdata/mail")
+	}
+	p := policy.Mail()
+	sheets := 0
+	for _, name := range mails {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := String(string(raw), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(got, "<style>@scope{") {
+			sheets++
+		}
+		if problems := safety.Problems(got, p.URLOptions().Schemes); len(problems) > 0 {
+			t.Errorf("%s: %q", filepath.Base(name), problems)
+		}
+	}
+	if sheets == 0 {
+		t.Error("no mail kept a sheet: the checker judged none")
 	}
 }
