@@ -110,9 +110,10 @@ func (s *pass) addSheet(raw string) string {
 	for _, r := range removed {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
 	}
-	if len(m.sheets)+len(out) > maxSheetBytes {
+	if len(m.sheets)+len(out) > maxSheetBytes-len(sheetOpen+sheetClose) {
 		// Held to the end of the document, a stream's sheets are bounded
-		// as its tokens are.
+		// as its tokens are; written in "@scope{…}", within the bound a
+		// <style> is read with (mailStyleText).
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""
 	}

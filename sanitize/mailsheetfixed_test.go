@@ -161,3 +161,15 @@ func TestMailCorpusSheetsPassChecker(t *testing.T) {
 		t.Error("no mail kept a sheet: the checker judged none")
 	}
 }
+
+// TestMailSheetsBoundReadBack: the sheets held to maxSheetBytes are
+// written inside "@scope{…}", and that text too must be within the bound
+// a <style> is read with, or a second pass drops it whole.
+func TestMailSheetsBoundReadBack(t *testing.T) {
+	rule := func(n int) string { return "." + strings.Repeat("a", n) + "{color:red}" }
+	const each = 5000 // written as ":scope.htmlclean-mail .aaa…{color:red}\n", 35 bytes more
+	target := maxSheetBytes - 4
+	k := target / (each + 35)
+	in := "<p>x</p><style>" + strings.Repeat(rule(each), k) + rule(target-k*(each+35)-35) + "</style>"
+	mailFixedPoint(t, in)
+}

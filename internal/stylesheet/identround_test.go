@@ -56,7 +56,7 @@ func TestIdentsReadBackTheSame(t *testing.T) {
 	contexts := []string{
 		".%s{color:red}", "#%s{color:red}", "[%s]{color:red}", "p{color:%s}",
 		"p{%s:red}", "p{margin:1%s}", "p{font-family:a %s}", "p:not(.%s){color:red}",
-		"@media %s{p{color:red}}",
+		"@media %s{p{color:red}}", "p{color:#%s}", "p:nth-child(%s){color:red}",
 	}
 	o := testOptions()
 	o.Scope = scopeRuleScope
