@@ -113,7 +113,12 @@ func TestMailStyleType(t *testing.T) {
 		{`<style type=text/x-foo type=text/css>`, false},
 	}
 	for _, tc := range tests {
-		got, changes := mailFixedPoint(t, "<p>x</p>"+tc.tag+".a{color:red}</style><style>.b{color:blue}</style>")
+		in := "<p>x</p>" + tc.tag + ".a{color:red}</style><style>.b{color:blue}</style>"
+		got, changes := mailFixedPoint(t, in)
+		var streamed strings.Builder
+		if err := Sanitize(&streamed, strings.NewReader(in), policy.Mail()); err != nil || streamed.String() != got {
+			t.Errorf("%s: streamed %q, %v; in memory %q", tc.tag, streamed.String(), err, got)
+		}
 		if strings.Contains(got, ".a{color:red}") != tc.sheet {
 			t.Errorf("%s: got %q, want the sheet read: %v", tc.tag, got, tc.sheet)
 		}
