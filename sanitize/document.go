@@ -48,9 +48,11 @@ type mailDoc struct {
 	plainStyle bool // its start tag is "<style>" as written
 	sheetLast  bool // a sheet as written ended: content after it moves it
 	styleLarge bool // it is over stylesheet.DefaultMaxBytes: it goes
+	styleOther bool // its type is not CSS: it goes
 	styleRaw   []byte
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
+	sheetRules int  // the rules the sheets have read, against one sheet's limit
 	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
 	imgRemote  bool // the current img's src loads remote content (remote.go)
 }
@@ -90,6 +92,7 @@ func (s *pass) mailStart(name string) bool {
 			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
 		}
 		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
+		m.styleOther = !m.plainStyle && !s.styleIsCSS() // documentsheet.go
 		m.styleRaw = m.styleRaw[:0]
 		s.tree.skip, s.tree.skipDepth = "style", 1
 		return true

@@ -27,11 +27,34 @@ func (s *pass) mailStyleText(raw []byte) {
 	}
 }
 
+// styleIsCSS reports whether the <style> start tag being read holds a
+// sheet a browser applies: its type is absent, empty or "text/css",
+// ASCII case-insensitive and untrimmed (HTML "update a style block");
+// any other ("text/x-foo", "text/css; x") a browser ignores, and so does
+// the pass, with the element.
+//
+// Its media attribute is not read: the sheet goes into the one written
+// for all media, so a sheet for print alone also styles the mail on
+// screen; it stays under the scope all the same.
+func (s *pass) styleIsCSS() bool {
+	for _, a := range s.tagAttrs() {
+		if a.Key == "type" {
+			return a.Val == "" || strings.EqualFold(a.Val, "text/css")
+		}
+	}
+	return true
+}
+
 // endStyle sanitises the <style> just read, when its end tag (raw, or nil
 // at the end of input) ends it, and adds it to the sheets.
 func (s *pass) endStyle(raw []byte) {
 	m := &s.mail
 	m.inStyle = false
+	if m.styleOther {
+		m.styleOther, m.styleLarge = false, false
+		s.change(Change{Element: "style", Action: RemovedElement, Reason: sheetReason(stylesheet.ReasonType)})
+		return
+	}
 	if m.styleLarge {
 		m.styleLarge = false
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
@@ -63,10 +86,23 @@ const (
 )
 
 // addSheet sanitises the sheet raw, reports what it removed, adds what
-// is left to the sheets and returns it.
+// is left to the sheets and returns it. The sheets are written as one,
+// so one sheet's rule limit holds for them all: each is read with what
+// the ones before it left, and once none is left a sheet goes whole,
+// reported once.
 func (s *pass) addSheet(raw string) string {
 	m := &s.mail
-	out, removed, err := stylesheet.Sanitize(raw, s.sheetOptions())
+	o := s.sheetOptions()
+	o.MaxRules -= m.sheetRules
+	if o.MaxRules <= 0 {
+		o.MaxRules = 1 // to learn whether raw holds anything: it goes
+		if out, removed, _, err := stylesheet.SanitizeCount(raw, o); err != nil || out != "" || len(removed) > 0 {
+			s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		}
+		return ""
+	}
+	out, removed, rules, err := stylesheet.SanitizeCount(raw, o)
+	m.sheetRules += rules
 	if err != nil {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""
@@ -74,9 +110,10 @@ func (s *pass) addSheet(raw string) string {
 	for _, r := range removed {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
 	}
-	if len(m.sheets)+len(out) > maxSheetBytes {
+	if len(m.sheets)+len(out) > maxSheetBytes-len(sheetOpen+sheetClose) {
 		// Held to the end of the document, a stream's sheets are bounded
-		// as its tokens are.
+		// as its tokens are; written in "@scope{…}", within the bound a
+		// <style> is read with (mailStyleText).
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""
 	}

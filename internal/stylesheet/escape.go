@@ -186,7 +186,11 @@ func writeHex(b *strings.Builder, r rune) {
 // writeIdent serialises name as an identifier (CSSOM "serialize an
 // identifier"), escaping every ASCII byte outside [A-Za-z0-9_-] in hex
 // so that the output never holds "<", a quote or a backslash pair a
-// reader could misread.
+// reader could misread. What it writes "would start an identifier" (CSS
+// Syntax §4.3.9) and reads back as one ident token of the same value: a
+// lone "-" and a digit first or after a first "-" are escaped, and so is
+// the second "-" of a leading "--", which the lexer would read as a
+// custom property name ("--x"), not an ident.
 func writeIdent(b *strings.Builder, name string) {
 	if name == "-" {
 		b.WriteString(`\-`)
@@ -196,6 +200,10 @@ func writeIdent(b *strings.Builder, name string) {
 		digitStart := '0' <= r && r <= '9' && (i == 0 || i == 1 && name[0] == '-')
 		if r == utf8.RuneError || !isNameRune(r) || digitStart {
 			writeHex(b, r)
+			continue
+		}
+		if i == 1 && r == '-' && name[0] == '-' {
+			b.WriteString(`\-`)
 			continue
 		}
 		b.WriteRune(r)

@@ -30,6 +30,7 @@ const (
 	ReasonLimit                        // past Options.MaxRules
 	ReasonEmpty                        // a rule left with no declaration
 	ReasonWrapper                      // a property the wrapper itself may not be given
+	ReasonType                         // a <style> whose type is not CSS: browsers never apply it
 	reasonCount
 )
 
@@ -38,7 +39,7 @@ var reasonNames = [reasonCount]string{
 	"outside scope", "id selector", "at-rule", "@import", "media query",
 	"nesting", "property", "script", "function", "url", "value",
 	"position", "z-index", "viewport size", "custom property", "limit",
-	"empty rule", "wrapper property",
+	"empty rule", "wrapper property", "type",
 }
 
 // String returns a short lower-case name for r.

@@ -17,9 +17,9 @@ func (s *sanitizer) beginRule() {
 	}
 	toks := s.p.Values()
 	// The rule's text is built only for a removal: most rules are kept,
-	// and countRule reads it only past MaxRules.
+	// and countRule reads it only for the first rule past MaxRules.
 	what := ""
-	if s.rules >= s.o.MaxRules {
+	if s.rules == s.o.MaxRules {
 		what = tokensText(toks)
 	}
 	if !s.countRule(what) {
@@ -46,6 +46,12 @@ func (s *sanitizer) beginRule() {
 		}
 	}
 	if len(kept) == 0 && !wrapper {
+		s.skip()
+		return
+	}
+	// Written as two rules (endRule), it counts as two, so that the
+	// output never holds more rules than MaxRules allows when read again.
+	if wrapper && len(kept) > 0 && !s.countRule(tokensText(toks)) {
 		s.skip()
 		return
 	}

@@ -53,7 +53,8 @@ type Options struct {
 // Removal records one rule, selector or declaration removed from the
 // stylesheet. Line is the 1-based line, in the input, on which the
 // parser finished reading the construct; What is its source text, cut
-// to 80 bytes.
+// to 80 bytes, or for the rules past Options.MaxRules, reported once, how
+// many were dropped.
 type Removal struct {
 	Line   int
 	What   string
@@ -75,25 +76,41 @@ var (
 // Sanitize is safe for concurrent use if o.ID, o.Decl and o.URL are.
 // Removal.What holds input text and must be escaped where it is shown.
 func Sanitize(raw string, o Options) (string, []Removal, error) {
+	out, removed, _, err := SanitizeCount(raw, o)
+	return out, removed, err
+}
+
+// SanitizeCount is [Sanitize] that also returns how many rules and
+// at-rules it read within o.MaxRules, kept or not: the caller that
+// writes several sheets as one passes what is left of one sheet's limit
+// as the next sheet's MaxRules, so that the sheet it writes holds no
+// more than one sheet may (and is kept whole when read again).
+//
+// Past MaxRules the rest of the sheet is dropped and reported by one
+// removal, at the first rule dropped, whose What says how many were.
+func SanitizeCount(raw string, o Options) (string, []Removal, int, error) {
 	if !validScope(o.Scope) {
-		return "", nil, ErrScope
+		return "", nil, 0, ErrScope
 	}
 	o.MaxBytes = orDefault(o.MaxBytes, DefaultMaxBytes)
 	o.MaxRules = orDefault(o.MaxRules, DefaultMaxRules)
 	o.MaxDepth = orDefault(o.MaxDepth, DefaultMaxDepth)
 	if len(raw) > o.MaxBytes {
-		return "", nil, ErrTooLarge
+		return "", nil, 0, ErrTooLarge
 	}
 	src := closeStrays(unwrapScope(preprocess(raw))) // rule.go
-	s := &sanitizer{o: o, src: src, p: css.NewParser(parse.NewInputString(src), false)}
+	s := &sanitizer{o: o, src: src, p: css.NewParser(parse.NewInputString(src), false), cut: -1}
 	if err := s.run(); err != nil {
-		return "", nil, err
+		return "", nil, 0, err
 	}
 	out := string(s.out)
 	if strings.ContainsRune(out, '<') {
-		return "", nil, errors.New("stylesheet: internal error: '<' in output")
+		return "", nil, 0, errors.New("stylesheet: internal error: '<' in output")
 	}
-	return out, s.removed, nil
+	if s.cut >= 0 {
+		s.removed[s.cut].What = cutText(s.dropped)
+	}
+	return out, s.removed, min(s.rules, o.MaxRules), nil
 }
 
 func orDefault(v, d int) int {

@@ -2,7 +2,6 @@ package stylesheet
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
 
@@ -87,7 +86,14 @@ func badURL(vals []css.Token) bool {
 // validProperty reports whether p is a lower-case property name: letters,
 // digits and "-", not a custom property and not an IE hack ("*color").
 func validProperty(p string) bool {
-	if p == "" || strings.HasPrefix(p, "--") || !(p[0] == '-' || 'a' <= p[0] && p[0] <= 'z') {
+	// Written as it is, p must start an ident (CSS Syntax §4.3.9): a
+	// letter, or "-" and a letter ("-1a" is a dimension, "--a" a
+	// custom property, "-" a delimiter).
+	first := p
+	if p != "" && p[0] == '-' {
+		first = p[1:]
+	}
+	if first == "" || !('a' <= first[0] && first[0] <= 'z') {
 		return false
 	}
 	for i := 0; i < len(p); i++ {

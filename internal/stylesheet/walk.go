@@ -1,6 +1,7 @@
 package stylesheet
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/tdewolff/parse/v2/css"
@@ -37,6 +38,9 @@ type sanitizer struct {
 	wrap    []byte // the declarations for the wrapper of the open rule
 	rules   int
 	lines   lineCounter
+	// cut is the index in removed of the one removal that reports the
+	// rules past MaxRules, or -1; dropped counts them.
+	cut, dropped int
 }
 
 // lineCounter turns increasing byte offsets into line numbers in time
@@ -63,6 +67,9 @@ func (s *sanitizer) remove(what string, r Reason) {
 			cut--
 		}
 		what = what[:cut]
+	}
+	if s.dropped > 0 {
+		return // past MaxRules nothing more is kept: the cut reports it all
 	}
 	s.removed = append(s.removed, Removal{Line: s.lines.at(s.src, s.p.Offset()), What: what, Reason: r})
 }
@@ -118,13 +125,26 @@ func (s *sanitizer) skip() {
 
 // countRule counts a rule or at-rule against MaxRules and reports whether
 // it may be kept.
+//
+// Past the limit the sheet's rest is dropped and reported once, however
+// many rules it holds, by one removal at the first rule dropped whose
+// What says how many were (cutText): the report stays bounded.
 func (s *sanitizer) countRule(what string) bool {
 	s.rules++
-	if s.rules > s.o.MaxRules {
-		s.remove(what, ReasonLimit)
-		return false
+	if s.rules <= s.o.MaxRules {
+		return true
 	}
-	return true
+	if s.dropped == 0 {
+		s.remove(what, ReasonLimit)
+		s.cut = len(s.removed) - 1
+	}
+	s.dropped++
+	return false
+}
+
+// cutText is the What of the removal reporting the rules past MaxRules.
+func cutText(dropped int) string {
+	return strconv.Itoa(dropped) + " rules past the limit dropped"
 }
 
 // statementAtRule removes an at-rule without a block (@import, @charset,
