@@ -52,13 +52,16 @@ func animatesAttribute(name string) bool {
 // that name, which the styles settings decide. It reports whether it
 // dropped any.
 func (s *pass) animation(name string) bool {
-	target := false
+	// Every attributeName must be animatable: a stream read by TagAttr
+	// keeps repeats, which the browser ignores, but no check should
+	// lean on which one it reads.
+	target, named := true, false
 	for _, at := range s.attrs.list {
 		if at.key == "attributename" {
-			target = animatable[at.val]
-			break
+			target, named = target && animatable[at.val], true
 		}
 	}
+	target = target && named
 	n := len(s.attrs.list)
 	s.attrs.list = s.dropAttrs(name, s.attrs.list, func(at attr) bool {
 		switch at.key {
