@@ -2,8 +2,6 @@ package sanitize
 
 import (
 	"strings"
-
-	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // SVG animation (SVG Animations Level 2, SMIL): <animate>, <set> and
@@ -39,7 +37,8 @@ var animatable = map[string]bool{
 }
 
 // animatesAttribute reports whether the SVG element name writes its
-// values into the attribute attributeName names.
+// values into the attribute attributeName names. The pass asks only for
+// foreign elements, so HTML ones pay nothing.
 func animatesAttribute(name string) bool {
 	return name == "animate" || name == "set" || name == "animatetransform"
 }
@@ -127,11 +126,4 @@ func indexFold(s, sub string) int {
 		}
 	}
 	return -1
-}
-
-// animates reports whether the pass must check the attributes of el
-// together (animation): an SVG animation element that names an
-// attribute to animate. An HTML element costs one comparison.
-func animates(el *rules.Element) bool {
-	return el.NS == rules.NSSVG && animatesAttribute(el.Name)
 }

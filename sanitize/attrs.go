@@ -117,9 +117,6 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, h
 	if link {
 		changed = s.links(name, lk) || changed
 	}
-	if animates(el) {
-		changed = s.animation(name) || changed // animation.go
-	}
 	if s.r.CrossOrigin {
 		changed = s.crossOrigin(name) || changed
 	}
