@@ -49,7 +49,13 @@ var (
 		// SVG's camel-case names, one written in lower case (which
 		// matches no SVG attribute), and names in the XLink and XML
 		// namespaces (attrEntry writes them as {name, namespace}).
-		"viewBox", "pathLength", "refX", "viewbox", "xlink:href", "xlink:title", "xml:lang", "mathvariant"}
+		"viewBox", "pathLength", "refX", "viewbox", "xlink:href", "xlink:title", "xml:lang", "mathvariant",
+		// SVG animation: what it animates, with what, and when.
+		"attributeName", "attributeType", "values", "from", "to", "by", "begin", "dur"}
+	// extraSVGElements are SVG elements the default leaves out: the
+	// animation elements (animateColor and discard htmlclean never
+	// keeps) and mpath.
+	extraSVGElements = []string{"animate", "set", "animateTransform", "animateMotion", "mpath", "animateColor", "discard"}
 )
 
 // attrEntry is the dictionary entry for an attribute of the universe:
@@ -117,6 +123,12 @@ func configUniverse(t testing.TB) (elements []any, attributes []string) {
 		if !seen[nsHTML+" "+n] {
 			seen[nsHTML+" "+n] = true
 			elements = append(elements, n)
+		}
+	}
+	for _, n := range extraSVGElements {
+		if !seen[nsSVG+" "+n] {
+			seen[nsSVG+" "+n] = true
+			elements = append(elements, map[string]any{"name": n, "namespace": nsSVG})
 		}
 	}
 	got := map[string]bool{}

@@ -51,7 +51,7 @@ var wptFiles = []struct{ file, short string }{
 const (
 	wptCases            = 274
 	wptChromiumPasses   = 265
-	wptHTMLCleanMatches = 86
+	wptHTMLCleanMatches = 206
 )
 
 // wptHost replaces the {{host}} template of the .sub.dat files, as the

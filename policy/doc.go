@@ -130,8 +130,8 @@
 //
 // Some elements, attributes and schemes can never be allowed: those that
 // run script, change how the page around the output is read (base, meta),
-// or that a token-stream sanitiser cannot follow (raw-text elements, SVG
-// animation). SVG and MathML elements are named with a prefix
+// or that a token-stream sanitiser cannot follow (raw-text elements,
+// obsolete SVG animation). SVG and MathML elements are named with a prefix
 // ("svg:circle", "math:mi"); Config.SVG and Config.MathML add tested sets.
 //
 // A *Policy is immutable and safe for concurrent use. It also holds a

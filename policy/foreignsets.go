@@ -5,8 +5,13 @@ package policy
 
 // svgSafeElements draw shapes, paths and text with gradients, clipping,
 // masks, patterns and markers, and reuse what the same document defines.
-// Left out: what runs script or holds CSS (script, style), animation
-// (never allowed), what embeds HTML or other documents (foreignObject,
+// The animation elements that loading spinners use (animate, set,
+// animateTransform, animateMotion with mpath) are in: the pass keeps an
+// attributeName only when it names a harmless attribute (package
+// sanitize, animation.go), and their href only when it names an element
+// of the same document.
+// Left out: what runs script or holds CSS (script, style), obsolete or
+// removing animation (animateColor, discard: never allowed), what embeds HTML or other documents (foreignObject,
 // image, feImage), filters (costly to render, and feImage loads), links
 // (svg:a, which the links settings do not cover), and fonts.
 var svgSafeElements = []string{
@@ -14,8 +19,16 @@ var svgSafeElements = []string{
 	"svg:path", "svg:rect", "svg:circle", "svg:ellipse", "svg:line", "svg:polyline",
 	"svg:polygon", "svg:text", "svg:tspan", "svg:textpath", "svg:lineargradient",
 	"svg:radialgradient", "svg:stop", "svg:clippath", "svg:mask", "svg:pattern",
-	"svg:marker",
+	"svg:marker", "svg:animate", "svg:set", "svg:animatetransform", "svg:animatemotion",
+	"svg:mpath",
 }
+
+// svgAnimations are the animation elements of svgSafeElements, and
+// svgTimed the ones that animate an attribute attributeName names.
+var (
+	svgAnimations = []string{"svg:animate", "svg:set", "svg:animatetransform", "svg:animatemotion"}
+	svgTimed      = []string{"svg:animate", "svg:set", "svg:animatetransform"}
+)
 
 // svgPresentation are the presentation and core attributes every safe SVG
 // element gets. The presentation attributes are CSS (KindCSS): url() in
@@ -54,7 +67,17 @@ var svgSafeOn = []struct {
 	// href: same-document fragments only (the pass refuses any other URL
 	// on these elements).
 	{[]string{"href", "xlink:href"}, []string{"svg:use", "svg:textpath", "svg:lineargradient",
-		"svg:radialgradient", "svg:pattern"}},
+		"svg:radialgradient", "svg:pattern", "svg:animate", "svg:set", "svg:animatetransform",
+		"svg:animatemotion", "svg:mpath"}},
+	// Animation timing and values (SVG Animations §2): attributeName,
+	// attributeType and the values are checked together by the pass.
+	{[]string{"begin", "end", "dur", "min", "max", "restart", "repeatcount", "repeatdur",
+		"calcmode", "keytimes", "keysplines", "additive", "accumulate", "values",
+		"from", "to", "by"}, svgAnimations},
+	{[]string{"attributename"}, svgAnimations},
+	{[]string{"attributetype"}, svgTimed},
+	{[]string{"type"}, []string{"svg:animatetransform"}},
+	{[]string{"path", "keypoints", "rotate"}, []string{"svg:animatemotion"}},
 	{[]string{"gradientunits", "gradienttransform", "spreadmethod"}, []string{"svg:lineargradient", "svg:radialgradient"}},
 	{[]string{"offset"}, []string{"svg:stop"}},
 	{[]string{"clippathunits"}, []string{"svg:clippath"}},

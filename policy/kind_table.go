@@ -9,8 +9,9 @@ package policy
 //
 // Where a name means different things on different elements, the most
 // dangerous reading wins: color is CSS (SVG) rather than text (font),
-// values and from/to are text because only animation elements, which are
-// never allowed, give them URL meaning.
+// values and from/to/by are text because only animation elements give
+// them URL meaning, and the pass keeps them there only when attributeName
+// names a harmless attribute (package sanitize, animation.go).
 var kindGroups = []struct {
 	kind  Kind
 	names []string

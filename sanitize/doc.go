@@ -133,9 +133,11 @@
 // only references to ids defined before them.
 //
 // Raw-text elements (script, style, textarea, title, xmp, noscript, ...)
-// and SVG animations are never allowed: a token stream cannot follow how
-// browsers parse inside them (bluemonday CVE-2021-42576). Their content
-// is dropped. SVG and MathML elements a policy allows are kept only in
+// are never allowed: a token stream cannot follow how browsers parse
+// inside them (bluemonday CVE-2021-42576). Their content is dropped. An
+// SVG animation a policy allows keeps its attributeName only for a
+// harmless geometry or presentation attribute, and its values only then
+// (animation.go). SVG and MathML elements a policy allows are kept only in
 // the namespace the tree builder gives them on the output (integration
 // points, breakout tags, annotation-xml encodings, mglyph and malignmark
 // in text integration points: foreign.go), so no reading of the output

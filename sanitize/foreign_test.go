@@ -62,7 +62,7 @@ func namespaceProblems(out string, p *policy.Policy) []string {
 				if ref && !strings.HasPrefix(a.Val, "#") {
 					problems = append(problems, fmt.Sprintf("<%s %s=%q> leaves the document", key, name, a.Val))
 				}
-				if strings.EqualFold(name, "attributename") {
+				if strings.EqualFold(name, "attributename") && key != "svg:animatemotion" && !harmlessAnimated[a.Val] {
 					problems = append(problems, fmt.Sprintf("<%s> animates %q", key, a.Val))
 				}
 			}
@@ -168,8 +168,8 @@ func TestNamespaceConfusion(t *testing.T) {
 		{"image-javascript", `<svg><image href="javascript:alert(1)"/><image href="https://ok.example/i.png"/></svg>`,
 			`<svg><image/><image href="https://ok.example/i.png"/></svg>`},
 		{"animate-href", `<svg><a href="https://ok.example/"><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>`,
-			`<svg><a href="https://ok.example/" rel="nofollow ugc"><text>x</text></a></svg>`},
-		{"set-href", `<svg><set attributeName="xlink:href" to="javascript:alert(1)"/></svg>`, `<svg></svg>`},
+			`<svg><a href="https://ok.example/" rel="nofollow ugc"><animate/><text>x</text></a></svg>`},
+		{"set-href", `<svg><set attributeName="xlink:href" to="javascript:alert(1)"/></svg>`, `<svg><set/></svg>`},
 		{"math-href-javascript", `<math><mi href="javascript:alert(1)">x</mi><mtext href="https://ok.example/">y</mtext></math>`,
 			`<math><mi>x</mi><mtext href="https://ok.example/">y</mtext></math>`},
 		{"maction", `<math><maction actiontype="statusline"><mi>x</mi><mtext>https://evil.example</mtext></maction></math>`,
@@ -215,7 +215,7 @@ func TestForeignKept(t *testing.T) {
 
 // TestForeignNamesRefused: a bare SVG or MathML name in a policy is an
 // error that says how to write it; a prefixed name must exist in its
-// namespace; animation and script stay forbidden.
+// namespace; obsolete animation, discard and script stay forbidden.
 func TestForeignNamesRefused(t *testing.T) {
 	tests := []struct {
 		name, element string
@@ -228,7 +228,8 @@ func TestForeignNamesRefused(t *testing.T) {
 		{"unknown-svg", "svg:div", "not an SVG element"},
 		{"unknown-math", "math:p", "not a MathML element"},
 		{"other-prefix", "xlink:a", "not an element name"},
-		{"animate", "svg:animate", "never allowed"},
+		{"animatecolor", "svg:animatecolor", "never allowed"},
+		{"discard", "svg:discard", "never allowed"},
 		{"svg-script", "svg:script", "never allowed"},
 		{"svg-style", "svg:style", "never allowed"},
 	}

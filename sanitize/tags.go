@@ -105,6 +105,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		return
 	}
 	changed, href, host := s.attributes(el, name)
+	if foreign && el.NS == rules.NSSVG && animatesAttribute(name) {
+		changed = s.animation(name) || changed // animation.go
+	}
 	if name == embedElement && !s.attrs.hasSrc() {
 		s.dropEmbed(ReasonEmbedNoSrc)
 		return

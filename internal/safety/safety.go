@@ -83,8 +83,10 @@ func unsafeElement(n *html.Node, schemes []string, scheme func(string) string, h
 			problems = append(problems, p)
 		}
 	case "script", "base", "frame", "object", "embed", "meta",
-		"link", "template", "noscript", "animate", "set", "foreignobject", "handler":
+		"link", "template", "noscript", "foreignobject", "handler":
 		problems = append(problems, fmt.Sprintf("element <%s>", n.Data))
+	case "animate", "set", "animateTransform", "animatetransform":
+		problems = append(problems, animationProblems(n)...)
 	}
 	for _, a := range n.Attr {
 		key := a.Key
@@ -201,4 +203,30 @@ func embedProblem(n *html.Node, hosts []string) string {
 		}
 	}
 	return ""
+}
+
+// animationProblems lists what lets an SVG animation element write
+// script or a remote URL into an attribute: an attributeName naming a
+// link, an event handler, style, class, id or a namespaced attribute, in
+// any case or spacing, and a value whose url() leaves the document.
+func animationProblems(n *html.Node) []string {
+	var problems []string
+	for _, a := range n.Attr {
+		key := strings.ToLower(a.Key)
+		switch key {
+		case "attributename":
+			v := strings.ToLower(strings.TrimSpace(a.Val))
+			if strings.Contains(v, "href") || strings.HasPrefix(v, "on") || strings.Contains(v, ":") ||
+				v == "style" || v == "class" || v == "id" || v == "src" {
+				problems = append(problems, fmt.Sprintf("<%s attributeName=%q> animates a dangerous attribute", n.Data, a.Val))
+			}
+		case "values", "from", "to", "by":
+			for _, u := range cssURLs(a.Val) {
+				if !strings.HasPrefix(strings.TrimSpace(u), "#") {
+					problems = append(problems, fmt.Sprintf("<%s %s=%q> animates to a URL", n.Data, key, a.Val))
+				}
+			}
+		}
+	}
+	return problems
 }
