@@ -259,6 +259,7 @@ func (s *pass) bodyStyles(from string) string {
 			case r != "":
 				s.removedAttr(from, a.Key, a.Val, r, c.flags)
 			case !strings.ContainsAny(u, "\"\\\n"):
+				s.remoteProxied(&c, a.Val, u)
 				hints = append(hints, `background-image:url("`+u+`")`)
 			}
 		case a.Key == "style":

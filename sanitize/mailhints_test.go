@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -99,5 +100,45 @@ func TestMailBodyStyleReportsDroppedDeclarations(t *testing.T) {
 	}
 	if want := []string{"body width:600px", "body margin:0 auto"}; !slices.Equal(dropped, want) {
 		t.Errorf("filtered declarations reported %q, want %q (report %v)", dropped, want, changes)
+	}
+}
+
+// TestMailRemoteReportedEverywhere: every URL remote_content rewrites
+// into the proxy is reported remote-proxied, and every one it refuses
+// remote-blocked, wherever it is: an img's src and srcset, a table's or
+// td's background, the body's background, a style attribute's url() and
+// a sheet's.
+func TestMailRemoteReportedEverywhere(t *testing.T) {
+	in := `<style>.h{background-image:url(https://img.example/sheet.png)}</style>` +
+		`<body background="https://img.example/body.png">` +
+		`<img src="https://img.example/src.png" alt=a><img srcset="https://img.example/set.png 2x" alt=b>` +
+		`<table background="https://img.example/table.png"><tr><td background="https://img.example/td.png">t</td></tr></table>` +
+		`<p style="background:url(https://img.example/style.png);color:red">p</p>`
+	places := []string{"style url sheet.png", "body background body.png", "img src src.png", "img srcset set.png",
+		"table background table.png", "td background td.png", "p style style.png"}
+	for _, tc := range []struct {
+		remote string
+		reason Reason
+	}{{"proxy", ReasonRemoteProxied}, {"block", ReasonRemoteBlocked}} {
+		t.Run(tc.remote, func(t *testing.T) {
+			got, changes := mailOnce(t, in, mailPolicy(t, tc.remote))
+			var reported []string
+			for _, c := range changes {
+				if c.Reason == tc.reason {
+					file := c.Before[strings.LastIndex(c.Before, "/")+1:]
+					file = strings.TrimSuffix(file, " 2x")
+					reported = append(reported, fmt.Sprintf("%s %s %s", c.Element, c.Attribute, file))
+				}
+			}
+			slices.Sort(reported)
+			want := slices.Sorted(slices.Values(places))
+			if diff := cmp.Diff(want, reported); diff != "" {
+				t.Errorf("%s lines (-want +got):\n%s\nreport %v", tc.reason, diff, changes)
+			}
+			if strings.Contains(got, "https://img.example/") && tc.remote == "block" ||
+				strings.Contains(got, `"https://img.example/`) || strings.Contains(got, "(https://img.example/") {
+				t.Errorf("a remote URL left as written: %q", got)
+			}
+		})
 	}
 }
