@@ -221,7 +221,7 @@ func (s *pass) openWrapper(from string) {
 	if from == "div" {
 		m.recognised = true
 		s.out.writeTag("div", attrs, nil, false, false, false)
-		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+style+`">` {
+		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
 			s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 		}
 		s.pushFrame(open{name: "div", dropped: true})
@@ -313,7 +313,7 @@ func colorValue(v string) bool {
 func (s *pass) wrapperStyle(from, raw string) string {
 	var kept []string
 	for _, d := range declarations(raw) {
-		if k := s.wrapperDecl(d); k != "" {
+		if k := s.wrapperDecl(from, d); k != "" {
 			kept = append(kept, k)
 		} else if from != "div" || !slices.Contains(strings.Split(wrapperClip, "; "), d) {
 			s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
@@ -323,9 +323,9 @@ func (s *pass) wrapperStyle(from, raw string) string {
 	return strings.Join(kept, "; ")
 }
 
-// wrapperDecl returns the declaration d as written on the wrapper, or ""
-// if it goes.
-func (s *pass) wrapperDecl(d string) string {
+// wrapperDecl returns the declaration d of the style attribute of the
+// tag from as written on the wrapper, or "" if it goes.
+func (s *pass) wrapperDecl(from, d string) string {
 	a, ok := s.elements.get("div")
 	if !ok {
 		return ""
@@ -341,7 +341,7 @@ func (s *pass) wrapperDecl(d string) string {
 		}
 	}
 	rule := &rules.Attr{Kind: div.Kind, Patterns: div.Patterns, Styles: &rules.Styles{Props: props, Whole: div.Styles.Whole}}
-	c := checking{element: "div", key: "style"}
+	c := checking{element: from, key: "style"}
 	// A last declaration no rule allows makes styles write the kept one
 	// anew, in its canonical spacing, whatever the input's.
 	out, _, reason := s.styles(&c, rule, d+"; -htmlclean-end: 0")

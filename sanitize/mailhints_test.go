@@ -110,11 +110,11 @@ func TestMailBodyStyleReportsDroppedDeclarations(t *testing.T) {
 // a sheet's.
 func TestMailRemoteReportedEverywhere(t *testing.T) {
 	in := `<style>.h{background-image:url(https://img.example/sheet.png)}</style>` +
-		`<body background="https://img.example/body.png">` +
+		`<body background="https://img.example/body.png" style="background-image:url(https://img.example/bodystyle.png)">` +
 		`<img src="https://img.example/src.png" alt=a><img srcset="https://img.example/set.png 2x" alt=b>` +
 		`<table background="https://img.example/table.png"><tr><td background="https://img.example/td.png">t</td></tr></table>` +
 		`<p style="background:url(https://img.example/style.png);color:red">p</p>`
-	places := []string{"style url sheet.png", "body background body.png", "img src src.png", "img srcset set.png",
+	places := []string{"style url sheet.png", "body background body.png", "body style bodystyle.png", "img src src.png", "img srcset set.png",
 		"table background table.png", "td background td.png", "p style style.png"}
 	for _, tc := range []struct {
 		remote string
