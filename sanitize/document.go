@@ -320,7 +320,15 @@ func (s *pass) wrapperStyle(from, raw string) string {
 				Reason: ReasonCSSFiltered, Before: d})
 		}
 	}
-	return strings.Join(kept, "; ")
+	style := strings.Join(kept, "; ")
+	c := checking{element: from, key: "style"}
+	if style != "" && s.css(&c, style) != "" {
+		// Read whole, as a browser reads it, the kept ones are refused.
+		s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
+			Reason: ReasonCSSFiltered, Before: style})
+		return ""
+	}
+	return style
 }
 
 // wrapperDecl returns the declaration d of the style attribute of the
