@@ -20,10 +20,12 @@ import (
 //
 //	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…<style>@scope{…}</style></div>
 //
-// The wrapper carries what the body's attributes meant (bgcolor, text,
-// background, style) as the styles the policy allows on it, and clips
-// what the mail draws. The document's <style> sheets, from head and body,
-// are sanitised with internal/stylesheet, every selector under
+// The wrapper carries the body's style attribute, as far as the policy
+// allows it there, and clips what the mail draws; what the body's
+// presentational attributes (bgcolor, text, background, link) meant
+// leads the sheet, below the mail's own rules as in a browser. The
+// document's <style> sheets, from head and body, are sanitised with
+// internal/stylesheet, every selector under
 // ":scope.htmlclean-mail", and written as one sheet, the wrapper's last
 // child, in a prelude-less @scope rule whose scoping root is the wrapper
 // (documentsheet.go, docs/security.md): a mail's sheet styles nothing
