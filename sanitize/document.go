@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/css"
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -18,10 +20,12 @@ import (
 //
 //	<div class="htmlclean-mail" style="position: relative; overflow: hidden; …">…<style>@scope{…}</style></div>
 //
-// The wrapper carries what the body's attributes meant (bgcolor, text,
-// background, style) as the styles the policy allows on it, and clips
-// what the mail draws. The document's <style> sheets, from head and body,
-// are sanitised with internal/stylesheet, every selector under
+// The wrapper carries the body's style attribute, as far as the policy
+// allows it there, and clips what the mail draws; what the body's
+// presentational attributes (bgcolor, text, background, link) meant
+// leads the sheet, below the mail's own rules as in a browser. The
+// document's <style> sheets, from head and body, are sanitised with
+// internal/stylesheet, every selector under
 // ":scope.htmlclean-mail", and written as one sheet, the wrapper's last
 // child, in a prelude-less @scope rule whose scoping root is the wrapper
 // (documentsheet.go, docs/security.md): a mail's sheet styles nothing
@@ -212,19 +216,17 @@ const wrapperClip = "position: relative; overflow: hidden"
 func (s *pass) openWrapper(from string) {
 	m := &s.mail
 	m.opened = true
-	var decls []string
-	if from != "" {
-		decls = s.bodyStyles(from)
-	}
 	style := wrapperClip
-	if kept := s.wrapperStyle(strings.Join(decls, "; ")); kept != "" {
-		style += "; " + kept
+	if from != "" {
+		if kept := s.wrapperStyle(from, s.bodyStyles(from)); kept != "" {
+			style += "; " + kept
+		}
 	}
 	attrs := []attr{{key: "class", val: rules.WrapperClass}, {key: "style", val: style}}
 	if from == "div" {
 		m.recognised = true
 		s.out.writeTag("div", attrs, nil, false, false, false)
-		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+style+`">` {
+		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
 			s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 		}
 		s.pushFrame(open{name: "div", dropped: true})
@@ -238,35 +240,59 @@ func (s *pass) openWrapper(from string) {
 	s.out.writeTag("div", attrs, nil, false, false, false)
 }
 
-// bodyStyles returns the declarations the current tag's attributes mean
-// (bgcolor, text, background, style), and adds a rule for link to the
-// sheets. Other attributes are reported as dropped.
-func (s *pass) bodyStyles(from string) []string {
-	var decls []string
+// bodyStyles returns the current tag's style attribute, and writes what
+// its other attributes mean (bgcolor, text, background, link) as the
+// first rules of the sheets (presentational hints, HTML §15.3.1): in a
+// browser every author rule outranks them, and the mail's own, later
+// with the same specificity, do here. Other attributes are reported as
+// dropped.
+func (s *pass) bodyStyles(from string) string {
+	var hints []string
+	style, link := "", ""
 	for _, a := range s.tagAttrs() {
 		switch {
 		case a.Key == "bgcolor" && colorValue(a.Val):
-			decls = append(decls, "background-color: "+a.Val)
+			hints = append(hints, "background-color:"+a.Val)
 		case a.Key == "text" && colorValue(a.Val):
-			decls = append(decls, "color: "+a.Val)
+			hints = append(hints, "color:"+a.Val)
 		case a.Key == "link" && colorValue(a.Val):
-			s.addSheet("body a{color:" + a.Val + "}")
+			link = "body a{color:" + a.Val + "}"
 		case a.Key == "background":
 			c := checking{element: "body", key: "background"}
 			u, _, r := s.url(&c, a.Val)
-			if r == "" && !strings.ContainsAny(u, "\"\\\n") {
-				decls = append(decls, `background-image: url("`+u+`")`)
-			} else if r != "" {
+			switch {
+			case r != "":
 				s.removedAttr(from, a.Key, a.Val, r, c.flags)
+			case !strings.ContainsAny(u, "\"\\\n"):
+				s.remoteProxied(&c, a.Val, u)
+				hints = append(hints, `background-image:url("`+u+`")`)
 			}
 		case a.Key == "style":
-			decls = append(decls, a.Val)
+			style = a.Val
 		case a.Key == "class" && from == "div":
 		default:
 			s.removedAttr(from, a.Key, a.Val, ReasonMailDocument, 0)
 		}
 	}
-	return decls
+	if len(hints) > 0 {
+		link = "body{" + strings.Join(hints, ";") + "}" + link
+	}
+	if link != "" {
+		s.addFirstSheet(link)
+	}
+	return style
+}
+
+// addFirstSheet adds the sheet raw before the sheets read so far.
+func (s *pass) addFirstSheet(raw string) {
+	m := &s.mail
+	out := s.addSheet(raw)
+	if out == "" {
+		return
+	}
+	n := len(m.sheets) - len(out)
+	copy(m.sheets[len(out):], m.sheets[:n])
+	copy(m.sheets, out)
 }
 
 // colorValue reports whether v can stand as a colour in a declaration:
@@ -284,12 +310,37 @@ func colorValue(v string) bool {
 	return true
 }
 
-// wrapperStyle filters the declarations raw for the wrapper: those the
-// policy allows on div that a sheet may set on the wrapper (paint and
-// text: stylesheet.WrapperProperty), written anew.
-func (s *pass) wrapperStyle(raw string) string {
+// wrapperStyle filters the declarations of the style attribute raw of
+// the tag from for the wrapper: those the policy allows on div that a
+// sheet may set on the wrapper (paint and text:
+// stylesheet.WrapperProperty), each written anew. Each one dropped is
+// reported, but for the wrapper's own clip on the input's own wrapper.
+func (s *pass) wrapperStyle(from, raw string) string {
+	var kept []string
+	for _, d := range declarations(raw) {
+		if k := s.wrapperDecl(from, d); k != "" {
+			kept = append(kept, k)
+		} else if from != "div" || !slices.Contains(strings.Split(wrapperClip, "; "), d) {
+			s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
+				Reason: ReasonCSSFiltered, Before: d})
+		}
+	}
+	style := strings.Join(kept, "; ")
+	c := checking{element: from, key: "style"}
+	if style != "" && s.css(&c, style) != "" {
+		// Read whole, as a browser reads it, the kept ones are refused.
+		s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
+			Reason: ReasonCSSFiltered, Before: style})
+		return ""
+	}
+	return style
+}
+
+// wrapperDecl returns the declaration d of the style attribute of the
+// tag from as written on the wrapper, or "" if it goes.
+func (s *pass) wrapperDecl(from, d string) string {
 	a, ok := s.elements.get("div")
-	if raw == "" || !ok {
+	if !ok {
 		return ""
 	}
 	div := a.el.Attr("style")
@@ -303,12 +354,40 @@ func (s *pass) wrapperStyle(raw string) string {
 		}
 	}
 	rule := &rules.Attr{Kind: div.Kind, Patterns: div.Patterns, Styles: &rules.Styles{Props: props, Whole: div.Styles.Whole}}
-	c := checking{element: "div", key: "style"}
-	// A last declaration no rule allows makes styles write every kept
-	// one anew, in its canonical spacing, whatever the input's.
-	out, _, reason := s.styles(&c, rule, raw+"; -htmlclean-end: 0")
+	c := checking{element: from, key: "style"}
+	// A last declaration no rule allows makes styles write the kept one
+	// anew, in its canonical spacing, whatever the input's.
+	out, _, reason := s.styles(&c, rule, d+"; -htmlclean-end: 0")
 	if reason != "" {
 		return ""
 	}
 	return wrapperBox(out)
+}
+
+// declarations splits a declaration list where a browser splits it (not
+// at a semicolon inside a string, function or block), each declaration
+// trimmed, blank ones left out.
+func declarations(list string) []string {
+	var out []string
+	l := css.NewLexer(parse.NewInputString(list))
+	start, pos, depth := 0, 0, 0
+	for {
+		tt, raw := l.Next()
+		switch tt {
+		case css.FunctionToken, css.LeftParenthesisToken, css.LeftBracketToken, css.LeftBraceToken:
+			depth++
+		case css.RightParenthesisToken, css.RightBracketToken, css.RightBraceToken:
+			depth = max(depth-1, 0)
+		}
+		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
+			if d := strings.TrimSpace(list[start:pos]); d != "" {
+				out = append(out, d)
+			}
+			if tt == css.ErrorToken {
+				return out
+			}
+			start = pos + len(raw)
+		}
+		pos += len(raw)
+	}
 }

@@ -38,8 +38,9 @@ func TestMailDocument(t *testing.T) {
 				`<style>p{color:red} body{margin:0;background:#eee}</style></head>` +
 				`<body bgcolor="#ffffff" text="#333" link="#06c" style="font-family:Arial;margin:0" onload="x()">` +
 				`<center><p>Hello <b>you</b></p></center></body></html>`,
-			want: wrapOpen + `; background-color: #ffffff; color: #333; font-family: Arial"><center><p>Hello <b>you</b></p></center>` +
-				"<style>@scope{:scope.htmlclean-mail p{color:red}\n:scope.htmlclean-mail{background:#eee}\n:scope.htmlclean-mail a{color:#06c}\n}</style></div>",
+			want: wrapOpen + `; font-family: Arial"><center><p>Hello <b>you</b></p></center>` +
+				"<style>@scope{:scope.htmlclean-mail{background-color:#ffffff;color:#333}\n:scope.htmlclean-mail a{color:#06c}\n" +
+				":scope.htmlclean-mail p{color:red}\n:scope.htmlclean-mail{background:#eee}\n}</style></div>",
 		},
 		{
 			name: "fragment",

@@ -71,6 +71,7 @@ func (s *pass) mailURLs() bool {
 func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
 	u := cssURLValue([]byte(raw))
 	canon, _, r := s.url(c, u)
+	s.remoteBlocked(c, u, r)
 	switch {
 	case r != "":
 		return "", false
@@ -78,9 +79,40 @@ func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
 		return raw, true
 	case s.r.Mail.IsProxied(canon) && !strings.ContainsAny(canon, "\"\\\n"):
 		s.mail.proxiedCSS = true
+		s.remoteProxied(c, u, canon)
 		return `url("` + canon + `")`, true
 	}
 	return "", false
+}
+
+// remoteProxied reports the URL raw rewritten into the proxy as out, if
+// remote did, where no attribute's report says so: a url() in a style
+// attribute or a sheet, the body's background.
+func (s *pass) remoteProxied(c *checking, raw, out string) {
+	if c.why == ReasonRemoteProxied {
+		c.why = ""
+		s.change(Change{Element: c.element, Attribute: c.key, Action: RewroteURL,
+			Reason: ReasonRemoteProxied, Before: raw, After: out})
+	}
+}
+
+// remoteBlocked reports the URL raw of a url() in a style attribute or a
+// sheet refused by remote_content (reason), where only the declaration's
+// removal would say it.
+func (s *pass) remoteBlocked(c *checking, raw string, reason Reason) {
+	if reason == ReasonRemoteBlocked {
+		s.change(Change{Element: c.element, Attribute: c.key, Action: RemovedContent,
+			Reason: ReasonRemoteBlocked, Before: raw})
+	}
+}
+
+// sheetURL reports what remote_content did to the url() raw of a sheet:
+// out, or refused for reason.
+func (s *pass) sheetURL(c *checking, raw, out string, reason Reason) {
+	s.remoteBlocked(c, raw, reason)
+	if reason == "" {
+		s.remoteProxied(c, raw, out)
+	}
 }
 
 // trackingPixel reports an img whose src loads remote content and that
