@@ -167,6 +167,14 @@ func (s *pass) mailEnd(name string, raw []byte) bool {
 		if s.mail.recognised && !s.mail.after && s.openAt("div") == 0 {
 			s.mail.endPlain = string(raw) == "</div>"
 		}
+	case "br":
+		// "</br>" is written as a <br> (endBR): content, which starts the
+		// body as a start tag does.
+		if !s.mail.opened {
+			s.openWrapper("")
+		} else {
+			s.mailContent()
+		}
 	}
 	return false
 }

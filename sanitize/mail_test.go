@@ -68,6 +68,16 @@ func TestMailDocument(t *testing.T) {
 			want: wrapOpen + `"><div style="color: red">x</div><style>@scope{:scope.htmlclean-mail .x{top:0}` + "\n}</style></div>",
 		},
 		{
+			name: "end-tag-br-starts-body",
+			in:   `</Br>x`,
+			want: wrapOpen + `"><br>x</div>`,
+		},
+		{
+			name: "end-tag-br-after-head",
+			in:   `<head><title>t</title></head></br>`,
+			want: wrapOpen + `"><br></div>`,
+		},
+		{
 			name: "head-text-starts-body",
 			in:   `<html><head><title>t</title></head>Hello<body bgcolor=red>x</body>`,
 			want: wrapOpen + `">Hellox</div>`,
