@@ -419,7 +419,7 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 	if out == "" {
 		return "", res, ReasonEmptyURL
 	}
-	if reason := s.deniedScheme(res); reason != "" {
+	if reason := s.deniedURL(res); reason != "" {
 		return "", res, reason
 	}
 	if s.mailURLs() {

@@ -1,6 +1,8 @@
 package sanitize
 
 import (
+	"strings"
+
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
@@ -41,14 +43,27 @@ func (s *pass) dataImage(v string) (out string, res urlnorm.Result, reason Reaso
 	return canon, urlnorm.Result{URL: canon, Scheme: "data"}, "", true
 }
 
-// deniedScheme reports why a URL urlnorm accepted must go all the same:
+// deniedURL reports why a URL urlnorm accepted must go all the same:
 // under urls.schemes: ["*"], its scheme is one urls.deny_schemes or the
-// safety floor refuses.
-func (s *pass) deniedScheme(res urlnorm.Result) Reason {
+// safety floor refuses; or it has an empty authority and nothing after
+// it but a query or fragment ("web+x://", "irc://?x"), which Go's
+// net/url, and so the policy stage, writes without the "//" ("irc:?x"),
+// another URL.
+func (s *pass) deniedURL(res urlnorm.Result) Reason {
 	if s.r.AnyScheme && s.r.DenySchemes[res.Scheme] {
 		return URLReason(urlnorm.ReasonSchemeNotAllowed)
 	}
+	if res.Host == "" && res.Scheme != "" && emptyAuthority(res.URL[len(res.Scheme)+1:]) {
+		return URLReason(urlnorm.ReasonHost)
+	}
 	return ""
+}
+
+// emptyAuthority reports whether rest, a URL after its scheme and ":",
+// is "//" followed by nothing, a query or a fragment.
+func emptyAuthority(rest string) bool {
+	after, ok := strings.CutPrefix(rest, "//")
+	return ok && (after == "" || after[0] == '?' || after[0] == '#')
 }
 
 // crossOrigin writes crossorigin="anonymous" on an img, audio or video

@@ -62,6 +62,8 @@ func TestAuthoredSettings(t *testing.T) {
 		{"floor: livescript", `<a href="LiveScript:alert(1)">x</a>`, `x`},
 		{"floor: file", `<a href="file:///etc/passwd">x</a>`, `x`},
 		{"floor: vbscript", `<a href="vbscript:msgbox">x</a>`, `x`},
+		{"empty authority", `<a href="web+x://">x</a><a href="A://?q">y</a><a href="irc://#f">z</a>`, `xyz`},
+		{"empty authority with a path kept", `<a href="web+x:///p">x</a>`, `<a href="web+x:///p" rel="nofollow noopener noreferrer">x</a>`},
 		{"floor: blob", `<a href="blob:https://e.example/5a1c">x</a>`, `x`},
 		{"floor: filesystem", `<img src="filesystem:https://e.example/temporary/x.png">`, ``},
 		{"author rel merged and sorted", `<a href="/t" rel="Tag opener ME stylesheet">x</a>`, `<a href="/t" rel="me nofollow noopener noreferrer tag">x</a>`},

@@ -20,7 +20,7 @@ func (s *pass) urlHook(c *checking, out string, res urlnorm.Result) (string, url
 		return out, res, ""
 	}
 	again, err := urlnorm.Inspect(u, s.r.URL)
-	if err != nil || again.URL == "" || s.deniedScheme(again) != "" {
+	if err != nil || again.URL == "" || s.deniedURL(again) != "" {
 		return "", res, ReasonHookURLRefused
 	}
 	c.hook = again
