@@ -3,9 +3,6 @@ package sanitize
 import (
 	"strings"
 
-	"github.com/tdewolff/parse/v2"
-	"github.com/tdewolff/parse/v2/css"
-
 	"github.com/htmlclean/htmlclean/internal/ascii"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
@@ -190,34 +187,15 @@ func (s *pass) mailTail() []byte {
 // caps a sheet's body rule is held to (stylesheet.WrapperValue): the
 // mail's body padding is its margin on the host page.
 func wrapperBox(style string) string {
+	decls := declarations(style) // document.go
 	var kept []string
-	dropped := false
-	l := css.NewLexer(parse.NewInputString(style))
-	start, pos, depth := 0, 0, 0
-	for {
-		tt, raw := l.Next()
-		switch tt {
-		case css.FunctionToken, css.LeftParenthesisToken, css.LeftBracketToken, css.LeftBraceToken:
-			depth++
-		case css.RightParenthesisToken, css.RightBracketToken, css.RightBraceToken:
-			depth = max(depth-1, 0)
+	for _, d := range decls {
+		prop, value, _ := strings.Cut(d, ":")
+		if stylesheet.WrapperValue(ascii.Lower(strings.TrimSpace(prop)), value) {
+			kept = append(kept, d)
 		}
-		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
-			d := strings.TrimSpace(style[start:pos])
-			prop, value, _ := strings.Cut(d, ":")
-			if stylesheet.WrapperValue(ascii.Lower(strings.TrimSpace(prop)), value) {
-				kept = append(kept, d)
-			} else {
-				dropped = true
-			}
-			if tt == css.ErrorToken {
-				break
-			}
-			start = pos + len(raw)
-		}
-		pos += len(raw)
 	}
-	if !dropped {
+	if len(kept) == len(decls) {
 		return style
 	}
 	return strings.Join(kept, "; ")

@@ -68,6 +68,16 @@ func TestMailDocument(t *testing.T) {
 			want: wrapOpen + `"><div style="color: red">x</div><style>@scope{:scope.htmlclean-mail .x{top:0}` + "\n}</style></div>",
 		},
 		{
+			name: "body-padding-capped",
+			in:   `<body style="padding:200px;color:red">x</body>`,
+			want: wrapOpen + `; color: red">x</div>`,
+		},
+		{
+			name: "body-padding-kept",
+			in:   `<body style="padding: 10% 5px;color:red">x</body>`,
+			want: wrapOpen + `; padding: 10% 5px; color: red">x</div>`,
+		},
+		{
 			name: "end-tag-br-starts-body",
 			in:   `</Br>x`,
 			want: wrapOpen + `"><br>x</div>`,
