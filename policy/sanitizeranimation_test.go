@@ -2,9 +2,6 @@ package policy_test
 
 import (
 	"testing"
-
-	"github.com/htmlclean/htmlclean/policy"
-	"github.com/htmlclean/htmlclean/sanitize"
 )
 
 // TestSanitizerConfigAnimation: a dictionary that lists SVG animation
@@ -19,7 +16,7 @@ func TestSanitizerConfigAnimation(t *testing.T) {
 		{"name": "animateColor", "namespace": "http://www.w3.org/2000/svg"},
 		{"name": "discard", "namespace": "http://www.w3.org/2000/svg"}],
 		"attributes": ["attributeName", "to", "begin"]}`
-	tests := []struct{ name, config, in, want string }{
+	tests := []configCase{
 		{"set-href", listed, `<svg><set attributeName="href" to="javascript:alert(1)" begin="0s"/></svg>`,
 			`<svg><set begin="0s"/></svg>`},
 		{"set-fill", listed, `<svg><set attributeName="fill" to="red" begin="0s"/></svg>`,
@@ -30,19 +27,5 @@ func TestSanitizerConfigAnimation(t *testing.T) {
 		{"empty-config", `{}`, `<svg><animate attributeName="xlink:href"/><animateTransform attributeName="transform" type="rotate"/></svg>`,
 			`<svg><animate/><animateTransform attributeName="transform" type="rotate"/></svg>`},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p, err := policy.FromSanitizerConfig([]byte(tc.config))
-			if err != nil {
-				t.Fatalf("FromSanitizerConfig(%s): %v", tc.config, err)
-			}
-			got, err := sanitize.String(tc.in, p)
-			if err != nil {
-				t.Fatalf("sanitize.String(%q): %v", tc.in, err)
-			}
-			if got != tc.want {
-				t.Errorf("sanitize.String(%q) under %s = %q, want %q", tc.in, tc.config, got, tc.want)
-			}
-		})
-	}
+	runConfigCases(t, tests)
 }

@@ -14,9 +14,7 @@ import (
 // content, as setHTML() drops it; kept, the browser would parse
 // htmlclean's output into a real <svg> or <img>.
 func TestSanitizerConfigForeignNames(t *testing.T) {
-	tests := []struct {
-		name, config, in, want string
-	}{
+	tests := []configCase{
 		{"svg", `{"elements": ["svg", "a"], "attributes": ["href", "title"]}`,
 			`<svg title="t"><a href="https://x.example/">link</a>Hello</svg>`, ``},
 		{"svg-html-namespace", `{"elements": [{"name": "svg", "namespace": "http://www.w3.org/1999/xhtml"}, "a"], "attributes": ["href", "title"]}`,
@@ -42,21 +40,7 @@ func TestSanitizerConfigForeignNames(t *testing.T) {
 		{"image-unwrapped", `{"replaceWithChildrenElements": ["image"], "attributes": ["src"]}`,
 			`<p>a<image src="https://x.example/i.png"></p>`, `<p>a</p>`},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p, err := policy.FromSanitizerConfig([]byte(tc.config))
-			if err != nil {
-				t.Fatalf("FromSanitizerConfig(%s): %v", tc.config, err)
-			}
-			got, err := sanitize.String(tc.in, p)
-			if err != nil {
-				t.Fatalf("sanitize.String(%q): %v", tc.in, err)
-			}
-			if got != tc.want {
-				t.Errorf("sanitize.String(%q) under %s = %q, want %q", tc.in, tc.config, got, tc.want)
-			}
-		})
-	}
+	runConfigCases(t, tests)
 }
 
 // TestSanitizerConfigForeignNamesNoted: the mapping says why it leaves
@@ -78,5 +62,29 @@ func TestSanitizerConfigForeignNamesNoted(t *testing.T) {
 	}
 	if noted != 2 {
 		t.Errorf("Config() notes = %q, want one for svg and one for image", notes)
+	}
+}
+
+// configCase is an input sanitised under a SanitizerConfig dictionary and
+// the output it must give.
+type configCase struct{ name, config, in, want string }
+
+// runConfigCases maps each case's dictionary and sanitises its input.
+func runConfigCases(t *testing.T, tests []configCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := policy.FromSanitizerConfig([]byte(tc.config))
+			if err != nil {
+				t.Fatalf("FromSanitizerConfig(%s): %v", tc.config, err)
+			}
+			got, err := sanitize.String(tc.in, p)
+			if err != nil {
+				t.Fatalf("sanitize.String(%q): %v", tc.in, err)
+			}
+			if got != tc.want {
+				t.Errorf("sanitize.String(%q) under %s = %q, want %q", tc.in, tc.config, got, tc.want)
+			}
+		})
 	}
 }

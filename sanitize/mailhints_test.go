@@ -21,18 +21,25 @@ func mailOnce(t *testing.T, in string, p *policy.Policy) (string, []Change) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var streamed bytes.Buffer
-	if err := runStream(&streamed, strings.NewReader(in), p, nil); err != nil {
-		t.Fatal(err)
-	}
-	if streamed.String() != got {
-		t.Errorf("streamed %q, in memory %q", streamed.String(), got)
-	}
+	sameStreamed(t, in, got, p)
 	again, more, err := StringReport(got, p)
 	if err != nil || again != got || changed(more) {
 		t.Errorf("not a fixed point: %v %v\nonce:  %q\ntwice: %q", err, more, got, again)
 	}
 	return got, changes
+}
+
+// sameStreamed checks that in, streamed under p, gives got, its output
+// in memory.
+func sameStreamed(t *testing.T, in, got string, p *policy.Policy) {
+	t.Helper()
+	var streamed bytes.Buffer
+	if err := runStream(&streamed, strings.NewReader(in), p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.String() != got {
+		t.Errorf("streamed %q\nin memory %q", streamed.String(), got)
+	}
 }
 
 // TestMailBodyAttributesYieldToSheets: the body's presentational

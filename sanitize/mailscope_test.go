@@ -1,7 +1,6 @@
 package sanitize
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -71,13 +70,7 @@ func TestMailSheetInWrapper(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var streamed bytes.Buffer
-		if err := runStream(&streamed, strings.NewReader(in), p, nil); err != nil {
-			t.Fatal(err)
-		}
-		if streamed.String() != got {
-			t.Errorf("streamed %q\nin memory %q", streamed.String(), got)
-		}
+		sameStreamed(t, in, got, p)
 		if problem := sheetPlace(got); problem != "" {
 			t.Errorf("%s\nin:  %q\nout: %q", problem, in, got)
 		}
