@@ -3,6 +3,7 @@ package sanitize
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -31,7 +32,8 @@ type heldLink struct {
 	fTag, cTag     int    // the start tag's length in each
 	before         hazard // the faithful form's hazard before its start tag
 	textStart      int    // where its text begins in linkState.text
-	altStart       int    // where its images' alt text begins in linkState.alt
+	altStart       int    // where its attribute readings begin in linkState.alt
+	pieceStart     int    // where its text tokens begin in linkState.pieces
 	depth          int    // its frame's index on the stack
 	hostAt, end    int    // its href is strs[hrefAt:hostAt], its host strs[hostAt:end]
 	hrefAt         int
@@ -44,7 +46,16 @@ type linkState struct {
 	held []heldLink
 	f, c sink
 	text []byte // the text of every held link, the innermost's at the end
-	alt  []byte // the alt text of the images in held links, likewise
+	// What the held links show in attributes (alt, title, aria-label,
+	// values), each after a line break, likewise.
+	alt    []byte
+	pieces []linkPiece // the text tokens of l.text (linklayout.go)
+	scopes []linkScope // open elements that lay out the text in them
+	// breakNext says a line break comes before the next text; truncated
+	// that a held link's text outgrew maxLinkHeld, so that it cannot be
+	// read whole.
+	breakNext, truncated bool
+	read                 []byte // a reading being decided (reused)
 	// The hosts the text being decided names (reused).
 	hosts []string
 	// The hrefs and hosts of the held links (in one buffer, rather than
@@ -65,12 +76,14 @@ func (l *linkState) resetBuffers() {
 
 func (l *linkState) oversized() bool {
 	return l.f.Cap() > maxPooledBytes || l.c.Cap() > maxPooledBytes || cap(l.strs) > maxPooledBytes ||
-		cap(l.alt) > maxPooledBytes
+		cap(l.alt) > maxPooledBytes || cap(l.read) > maxPooledBytes || cap(l.pieces) > maxPooledItems ||
+		cap(l.scopes) > maxPooledItems
 }
 
 // reset readies the part for a document.
 func (l *linkState) reset() {
 	l.held, l.text, l.alt = l.held[:0], l.text[:0], l.alt[:0]
+	l.pieces, l.scopes, l.breakNext, l.truncated = l.pieces[:0], l.scopes[:0], false, false
 	l.resetBuffers()
 }
 
@@ -82,31 +95,45 @@ func (s *pass) beginLink(href, host string) {
 		s.out.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
 		l.text, l.alt, l.strs = l.text[:0], l.alt[:0], l.strs[:0]
+		l.pieces, l.scopes, l.breakNext, l.truncated = l.pieces[:0], l.scopes[:0], false, false
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard,
-		textStart: len(l.text), altStart: len(l.alt), depth: len(s.tree.stack),
+		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col})
 }
 
-// linkTagWritten records the length of the start tag just written.
+// linkTagWritten records the length of the start tag just written, and
+// what the link's own attributes show (a tooltip, an accessible name).
 func (s *pass) linkTagWritten() {
 	h := &s.link.held[len(s.link.held)-1]
 	h.fTag, h.cTag = s.link.f.Len()-h.fStart, s.link.c.Len()-h.cStart
+	s.linkAttrs("a")
 }
 
-// linkText adds a text token's visible text to the held links.
+// linkText adds a text token to the held links, as one piece laid out
+// as the elements around it say (linklayout.go).
 func (s *pass) linkText(raw []byte) {
-	if len(s.link.text) >= maxLinkHeld {
+	l := &s.link
+	if len(l.text) >= maxLinkHeld {
+		l.truncated = true
 		return
 	}
-	raw = raw[:min(len(raw), maxLinkHeld)]
+	if len(raw) > maxLinkHeld {
+		raw, l.truncated = raw[:maxLinkHeld], true
+	}
 	if bytes.IndexByte(raw, '&') >= 0 {
-		s.link.text = append(s.link.text, html.UnescapeString(string(raw))...)
-		return
+		l.text = append(l.text, html.UnescapeString(string(raw))...)
+	} else {
+		l.text = append(l.text, raw...)
 	}
-	s.link.text = append(s.link.text, raw...)
+	p := linkPiece{end: int32(len(l.text)), flags: l.flags()}
+	if l.breakNext {
+		p.flags |= pieceBreak
+		l.breakNext = false
+	}
+	l.pieces = append(l.pieces, p)
 }
 
 // endLink is called when the frame at depth closes, after its end tag
@@ -123,7 +150,7 @@ func (s *pass) endLink(depth int) {
 		// The text stays this link's: an enclosing link (through a table
 		// cell) does not show it as its own. A link unwrapped leaves its
 		// text to the enclosing one, as it will read the next time.
-		l.text, l.alt = l.text[:h.textStart], l.alt[:h.altStart]
+		l.text, l.alt, l.pieces = l.text[:h.textStart], l.alt[:h.altStart], l.pieces[:h.pieceStart]
 	}
 	if len(l.held) == 0 {
 		s.releaseLinks()
@@ -165,18 +192,17 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 		// A relative link stays on the page's site, whatever its text.
 		return true
 	}
-	read := text
-	if strings.TrimSpace(text) == "" {
-		read = transient(s.link.alt[h.altStart:]) // an image is the link
-	}
-	mismatch := s.namesOtherSite(read, host) && !handlePage(read, href)
-	if early && strings.TrimSpace(read) == "" {
-		mismatch = true // nothing to compare yet: cannot be checked
-	}
-	if !mismatch {
+	// A link is decided on all of its text: one a limit stopped reading
+	// loses its href, whatever the policy's action.
+	unread := early || s.link.truncated
+	if !unread && !s.readsOtherSite(h, text, host, href) {
 		return true
 	}
 	action := s.r.Mismatch
+	reason := ReasonLinkTextMismatch
+	if unread {
+		action, reason = rules.MismatchReject, ReasonLinkTextUnread
+	}
 	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
 	switch {
 	case action == rules.MismatchReport:
@@ -218,12 +244,98 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	// must not join that (see hazard).
 	s.out.hazard = h.before
 	s.writeTextF(content)
-	at.Action, at.Reason = RemovedAttribute, ReasonLinkTextMismatch
+	at.Action, at.Reason = RemovedAttribute, reason
 	s.changeAt(at)
 	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
 	s.changeAt(at)
 	return false
 }
+
+// readsOtherSite reports whether a reader of the held link h, whose text
+// tokens together are text, could take it to name another site than
+// host. The link is read in every way a person could read it:
+//
+//   - as one run, without what HTML never renders (a reader whose page
+//     styles nothing);
+//   - as laid out (linklayout.go): without what its style hides too,
+//     with line breaks, right-to-left runs as shown;
+//   - piece by piece: each text token alone (a run the eye takes apart:
+//     "<b>paypal.com</b><i>secure</i>"), and each attribute a reader
+//     sees or hears (alt, title, aria-label, values).
+//
+// A link whose text is one fediverse handle of the account its href
+// shows is not.
+func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
+	if handlePage(text, href) {
+		return false
+	}
+	l := &s.link
+	pieces, extra := l.pieces[h.pieceStart:], l.alt[h.altStart:]
+	var all pieceFlags
+	for _, p := range pieces {
+		all |= p.flags
+	}
+	if all&pieceHidden == 0 && s.namesOtherSite(text, host) {
+		return true
+	}
+	if len(extra) == 0 && len(pieces) <= 1 && all&(pieceRTL|pieceHidden) == 0 {
+		return false // one run, read above
+	}
+	b := l.read[:0]
+	if all&pieceHidden != 0 {
+		b = l.appendReading(b, h, pieceHidden, false)
+	}
+	run := len(b)
+	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden, true)
+	laidOut := len(b)
+	prev := h.textStart
+	for _, p := range pieces {
+		b = append(append(b, '\n'), l.text[prev:p.end]...)
+		prev = int(p.end)
+	}
+	b = append(b, extra...)
+	l.read = b
+	return s.namesOtherSite(transient(b[:run]), host) || s.namesOtherSite(transient(b[run:laidOut]), host) ||
+		s.namesOtherSite(transient(b[laidOut:]), host)
+}
+
+// appendReading appends to b the text of the held link h without the
+// pieces flagged skip; laidOut adds its line breaks and right-to-left
+// overrides.
+func (l *linkState) appendReading(b []byte, h heldLink, skip pieceFlags, laidOut bool) []byte {
+	prev, rtl := h.textStart, false
+	for _, p := range l.pieces[h.pieceStart:] {
+		piece := l.text[prev:p.end]
+		prev = int(p.end)
+		if p.flags&skip != 0 {
+			continue
+		}
+		if !laidOut {
+			b = append(b, piece...)
+			continue
+		}
+		if p.flags&pieceBreak != 0 {
+			b = append(b, '\n')
+		}
+		if on := p.flags&pieceRTL != 0; on != rtl {
+			mark := pdf
+			if on {
+				mark = rlo
+			}
+			b, rtl = utf8.AppendRune(b, mark), on
+		}
+		b = append(b, piece...)
+	}
+	return b
+}
+
+// Bidi formatting characters (UAX #9 §2): internal/linktext reads text
+// after a RIGHT-TO-LEFT OVERRIDE both as stored and as shown, up to its
+// POP DIRECTIONAL FORMATTING.
+const (
+	rlo = '\u202e'
+	pdf = '\u202c'
+)
 
 // dropOpenLink marks the open link at depth as dropped: its end tag will
 // not be written.
@@ -282,18 +394,6 @@ func (s *pass) internalSite(h string) bool {
 		}
 	}
 	return false
-}
-
-// linkImage adds the alt text of an image inside held links: the text
-// a link whose only content is the image shows when the image does not
-// load, and a screen reader reads.
-func (s *pass) linkImage() {
-	l := &s.link
-	for _, a := range s.attrs.list {
-		if a.key == "alt" && len(l.alt) < maxLinkHeld {
-			l.alt = append(append(l.alt, ' '), a.val[:min(len(a.val), maxLinkHeld)]...)
-		}
-	}
 }
 
 // changeAt reports c at the position it carries.

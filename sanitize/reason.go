@@ -108,6 +108,10 @@ const (
 	// its href (links.text_mismatch): flagged, rewritten, or its href
 	// removed.
 	ReasonLinkTextMismatch Reason = "link-text-mismatch"
+	// ReasonLinkTextUnread: a link whose content outgrew what the pass
+	// holds to read its text: its href removed, whatever
+	// links.text_mismatch says, since it could not be checked.
+	ReasonLinkTextUnread Reason = "link-text-unread"
 	// ReasonClassTokens: a class attribute filtered token by token
 	// (policy classes), written with its allowed tokens only
 	// ([RewroteAttribute]).
@@ -273,7 +277,7 @@ var ownReasons = []Reason{
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
-	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonClassTokens,
+	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonLinkTextUnread, ReasonClassTokens,
 	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,

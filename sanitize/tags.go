@@ -141,9 +141,6 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if check {
 		s.linkTagWritten()
 	}
-	if name == "img" && len(s.link.held) > 0 && s.hid.at < 0 {
-		s.linkImage()
-	}
 	switch {
 	case void:
 	case foreign && s.foreign.any:
@@ -159,6 +156,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		} else if s.adopts && formatting[name] {
 			s.noteCrowded()
 		}
+	}
+	if len(s.link.held) > 0 && s.hid.at < 0 && !check {
+		s.linkElement(name, el.NS, void) // linklayout.go
 	}
 }
 
@@ -356,6 +356,7 @@ func (s *pass) endBR() {
 	if s.placeHTML(name, infoVoid) {
 		s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonEndTagBR})
 		s.out.writeString("<br>")
+		s.link.breakNext = len(s.link.held) > 0
 	} else {
 		s.dropBreak(name)
 		s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonMisplaced})

@@ -229,6 +229,9 @@ func (s *pass) closeTop(implicit bool) {
 	if top.dropped && !implicit {
 		s.dropBreak(top.name) // its end tag is gone too
 	}
+	if len(s.link.held) > 0 {
+		s.linkFrameClosed(len(s.tree.stack), top.name, !(top.dropped || top.hidden || top.foreign))
+	}
 	if top.dropped || top.hidden || top.implied && implicit {
 		// Neither was written: a dropped element's end tag goes with
 		// its start tag's report, and an implied one (a <tbody> the

@@ -1,0 +1,268 @@
+package sanitize
+
+import (
+	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
+)
+
+// A link's text as a person sees it is not one run of characters: the
+// browser lays it out. "paypal.com<br>Log in" shows paypal.com on a line
+// of its own; "pay<span hidden>x</span>pal.com" shows paypal.com; a
+// <bdo dir=rtl> shows its text reversed; a title shows on hover and an
+// aria-label is what a screen reader says. The pass records, for each
+// text token of a held link, whether it is rendered, whether a line
+// break comes before it, and whether it is shown right to left, and
+// decides the link on every reading a person could have (see readings).
+//
+// The rules follow the HTML standard's rendering section (§15) and the
+// innerText algorithm (§3.2.7.2, "rendered text collection steps"): a
+// break where the default style sheet makes an element block-level, a
+// list item, a table part or a line break (wordBreak); nothing of what
+// it does not render (hiddenElements, hides); SVG 2's never-rendered
+// elements (§5 "Document structure"); MathML Core's semantics, which
+// shows its first child only (§3.8). A misjudged element costs nothing
+// in safety: the reading that ignores layout and hiding is decided too.
+
+// A linkPiece is one text token of a held link: its end in
+// linkState.text and how it is laid out.
+type linkPiece struct {
+	end   int32
+	flags pieceFlags
+}
+
+type pieceFlags uint8
+
+const (
+	pieceHidden pieceFlags = 1 << iota // not rendered, by HTML's rules
+	// not rendered by its style, which a page's style sheet or the
+	// pass's loose reading of it (styleUnrendered) could make wrong
+	pieceStyledHidden
+	pieceBreak // a line break comes before it
+	pieceRTL   // under a right-to-left override
+)
+
+// A linkScope is an element open in a held link that changes how the
+// text in it is laid out, until its frame at depth closes.
+type linkScope struct {
+	depth int
+	flags pieceFlags // what text in it is (hidden, rtl), whatever is above
+	// firstChild is the kind of element whose first child alone is
+	// rendered (a closed details' summary, a semantics' first child);
+	// seen says that child came.
+	firstChild uint8
+	seen       bool
+}
+
+const (
+	firstNone uint8 = iota
+	firstSummary
+	firstAny
+)
+
+// hiddenElements are the elements whose content is never rendered: HTML
+// §15.3.1 (display: none), the fallback content of the replaced elements
+// of §15.4 and §15.5 (audio, video, canvas, iframe, object, meter,
+// progress), noscript (a page that runs scripts hides it), SVG 2's
+// never-rendered elements, and MathML's annotations.
+var hiddenElements = newNameMap(set(
+	// HTML §15.3.1
+	"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param",
+	"rp", "script", "style", "template", "title", "noscript",
+	// replaced elements: their content is fallback
+	"audio", "video", "canvas", "iframe", "object", "meter", "progress", "select",
+	// SVG 2: never-rendered elements (title is a tooltip: see linkAttrs)
+	"clipPath", "defs", "desc", "linearGradient", "marker", "mask", "metadata", "pattern",
+	"radialGradient", "symbol", "filter",
+	// MathML Core §3.8
+	"annotation", "annotation-xml",
+))
+
+// linkElement records how the element just written inside a held link
+// lays out its text: a break before what follows, hidden content, a
+// right-to-left override, tooltips. void says it has no content (no
+// frame was pushed).
+func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
+	l := &s.link
+	s.linkAttrs(name)
+	if wordBreak.at(name) != 0 && ns == rules.NSHTML {
+		l.breakNext = true
+	}
+	if void {
+		return
+	}
+	outer := l.flags()
+	sc := linkScope{depth: len(s.tree.stack) - 1, flags: outer}
+	if n := len(l.scopes); n > 0 {
+		p := &l.scopes[n-1]
+		if p.depth == sc.depth-1 && p.firstChild != firstNone {
+			// A child of a closed details or of a semantics.
+			first := !p.seen && (p.firstChild == firstAny || name == "summary")
+			p.seen = p.seen || first
+			if !first {
+				sc.flags |= pieceHidden
+			}
+		}
+	}
+	switch {
+	case hiddenElements.at(name):
+		sc.flags |= pieceHidden
+	case s.attrHides(name):
+		sc.flags |= pieceHidden
+	case s.styleHides():
+		sc.flags |= pieceStyledHidden
+	case name == "details" && ns == rules.NSHTML && !s.hasAttr("open"):
+		sc.firstChild = firstSummary
+	case name == "dialog" && ns == rules.NSHTML && !s.hasAttr("open"):
+		sc.flags |= pieceHidden
+	case name == "semantics" && ns == rules.NSMathML:
+		sc.firstChild = firstAny
+	}
+	if dir, ok := s.attrVal("dir"); ok && name == "bdo" {
+		if strings.EqualFold(strings.TrimSpace(dir), "rtl") {
+			sc.flags |= pieceRTL
+		} else {
+			sc.flags &^= pieceRTL
+		}
+	}
+	if style, ok := s.attrVal("style"); ok && styleOverridesRTL(style) {
+		sc.flags |= pieceRTL
+	}
+	if sc.flags != outer || sc.firstChild != firstNone {
+		l.scopes = append(l.scopes, sc)
+	}
+}
+
+// linkFrameClosed ends the layout scope of the frame at depth, if any;
+// the end of a block written breaks the line.
+func (s *pass) linkFrameClosed(depth int, name string, written bool) {
+	l := &s.link
+	for n := len(l.scopes); n > 0 && l.scopes[n-1].depth >= depth; n-- {
+		l.scopes = l.scopes[:n-1]
+	}
+	if written && wordBreak.at(name) != 0 {
+		l.breakNext = true
+	}
+}
+
+// flags returns how text at the current point of the held links is laid
+// out.
+func (l *linkState) flags() pieceFlags {
+	if n := len(l.scopes); n > 0 {
+		return l.scopes[n-1].flags
+	}
+	return 0
+}
+
+// linkAttrs adds what the reader sees or hears of the current tag's kept
+// attributes besides its content: a tooltip (title), the accessible name
+// (aria-label), an image's alt text, a form control's value and
+// placeholder, an option's label.
+func (s *pass) linkAttrs(name string) {
+	for _, a := range s.attrs.list {
+		switch a.key {
+		case "title", "aria-label":
+		case "alt":
+			if name != "img" && name != "input" && name != "area" {
+				continue
+			}
+		case "value", "placeholder":
+			if name != "input" && name != "button" && name != "textarea" {
+				continue
+			}
+		case "label":
+			if name != "option" && name != "optgroup" && name != "track" {
+				continue
+			}
+		default:
+			continue
+		}
+		s.link.addExtra(a.val)
+	}
+}
+
+// addExtra adds v to the held links' other readings (attributes).
+func (l *linkState) addExtra(v string) {
+	if len(l.alt) >= maxLinkHeld {
+		l.truncated = true
+		return
+	}
+	if len(v) > maxLinkHeld {
+		v, l.truncated = v[:maxLinkHeld], true
+	}
+	l.alt = append(append(l.alt, '\n'), v...)
+}
+
+// attrHides reports whether the current tag's kept attributes hide its
+// content: hidden (HTML §15.3.1, until-found included: the content is
+// not rendered until found) or input type=hidden.
+func (s *pass) attrHides(name string) bool {
+	for _, a := range s.attrs.list {
+		switch a.key {
+		case "hidden":
+			return true
+		case "type":
+			if name == "input" && strings.EqualFold(strings.TrimSpace(a.val), "hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// styleHides reports whether the current tag's kept style attribute has
+// a display, visibility or content-visibility that hides its content.
+func (s *pass) styleHides() bool {
+	style, ok := s.attrVal("style")
+	return ok && styleUnrendered(style)
+}
+
+func (s *pass) hasAttr(key string) bool {
+	_, ok := s.attrVal(key)
+	return ok
+}
+
+// attrVal returns the value of the current tag's kept attribute key.
+func (s *pass) attrVal(key string) (string, bool) {
+	for _, a := range s.attrs.list {
+		if a.key == key {
+			return a.val, true
+		}
+	}
+	return "", false
+}
+
+// styleUnrendered reports whether a style attribute's declarations stop its
+// element's content from being rendered. The reading is loose (no
+// escapes, the last declaration of a property wins): a misjudged style
+// makes only the layout reading wrong, and the link is decided on the
+// reading without layout too.
+func styleUnrendered(style string) bool {
+	return styleHas(style, "display", "none") || styleHas(style, "visibility", "hidden") ||
+		styleHas(style, "visibility", "collapse") || styleHas(style, "content-visibility", "hidden")
+}
+
+// styleOverridesRTL reports whether a style shows its text right to left
+// character by character (unicode-bidi: bidi-override, direction: rtl).
+func styleOverridesRTL(style string) bool {
+	return styleHas(style, "direction", "rtl") &&
+		(styleHas(style, "unicode-bidi", "bidi-override") || styleHas(style, "unicode-bidi", "isolate-override"))
+}
+
+// styleHas reports whether the last declaration of prop in style has the
+// keyword value (case-insensitive, !important allowed).
+func styleHas(style, prop, value string) bool {
+	found := false
+	for decl := range strings.SplitSeq(style, ";") {
+		p, v, ok := strings.Cut(decl, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(p), prop) {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if i := strings.IndexByte(v, '!'); i >= 0 {
+			v = strings.TrimSpace(v[:i])
+		}
+		found = strings.EqualFold(v, value)
+	}
+	return found
+}
