@@ -61,6 +61,15 @@
 //     attribute, URL or comment setHTML drops; TestWPTConfigValidity
 //     (wptvalidity_test.go) compares which configurations each accepts.
 //
+//   - TestLinkTextAsChromiumShowsIt (linktext_test.go) generates more
+//     than a thousand links whose text names one site through a layout or
+//     hiding construct (the rendering section's block, list and table
+//     boundaries, hidden content, bidi overrides, tooltips; in HTML, SVG
+//     and MathML) and whose href goes to another, lets Chromium say what
+//     the reader sees (innerText, glyphs in painted order, tooltips), and
+//     fails if a deceptive link keeps its href unmarked under a preset or
+//     the SVG and MathML site policies. About 40 s.
+//
 // A policy's stage is one line in a test of this package:
 //
 //	runStage(t, "ugc", func(s string) (string, error) { return sanitize.String(s, p) }, loadCorpus(t))
