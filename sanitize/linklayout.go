@@ -28,6 +28,7 @@ import (
 // linkState.text and how it is laid out.
 type linkPiece struct {
 	end   int32
+	elem  int32 // the element it is in (linkScope.id; 0 for the link)
 	flags pieceFlags
 }
 
@@ -40,12 +41,17 @@ const (
 	pieceStyledHidden
 	pieceBreak // a line break comes before it
 	pieceRTL   // under a right-to-left override
+	// the element or void element before it was shown (or, dropped,
+	// was in the input), though it is in the element the text before is
+	pieceCut
 )
 
-// A linkScope is an element open in a held link that changes how the
-// text in it is laid out, until its frame at depth closes.
+// A linkScope is an element open in a held link, until its frame at
+// depth closes: text in two elements can look apart (another style),
+// and an element can change how the text in it is laid out.
 type linkScope struct {
 	depth int
+	id    int32      // one per element written in held links
 	flags pieceFlags // what text in it is (hidden, rtl), whatever is above
 	// firstChild is the kind of element whose first child alone is
 	// rendered (a closed details' summary, a semantics' first child);
@@ -89,10 +95,15 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		l.breakNext = true
 	}
 	if void {
+		if !s.attrHides(name) {
+			// An image, a control: it stands between; a <wbr> is
+			// where the line breaks when it wraps.
+			l.cutNext = true
+		}
 		return
 	}
-	outer := l.flags()
-	sc := linkScope{depth: len(s.tree.stack) - 1, flags: outer}
+	l.serial++
+	sc := linkScope{depth: len(s.tree.stack) - 1, id: l.serial, flags: l.flags()}
 	if n := len(l.scopes); n > 0 {
 		p := &l.scopes[n-1]
 		if p.depth == sc.depth-1 && p.firstChild != firstNone {
@@ -128,9 +139,7 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 	if style, ok := s.attrVal("style"); ok && styleOverridesRTL(style) {
 		sc.flags |= pieceRTL
 	}
-	if sc.flags != outer || sc.firstChild != firstNone {
-		l.scopes = append(l.scopes, sc)
-	}
+	l.scopes = append(l.scopes, sc)
 }
 
 // linkFrameClosed ends the layout scope of the frame at depth, if any;
@@ -143,6 +152,18 @@ func (s *pass) linkFrameClosed(depth int, name string, written bool) {
 	if written && wordBreak.at(name) != 0 {
 		l.breakNext = true
 	}
+	if !written {
+		l.cut()
+	}
+}
+
+// cut notes, in held links, that an element was dropped here: the input
+// showed the text either side of it as two runs, two lines, or one of
+// them not at all, which the piece-by-piece reading keeps apart.
+func (l *linkState) cut() {
+	if len(l.held) > 0 {
+		l.cutNext = true
+	}
 }
 
 // flags returns how text at the current point of the held links is laid
@@ -150,6 +171,15 @@ func (s *pass) linkFrameClosed(depth int, name string, written bool) {
 func (l *linkState) flags() pieceFlags {
 	if n := len(l.scopes); n > 0 {
 		return l.scopes[n-1].flags
+	}
+	return 0
+}
+
+// elem returns the element text at the current point of the held links
+// is in.
+func (l *linkState) elem() int32 {
+	if n := len(l.scopes); n > 0 {
+		return l.scopes[n-1].id
 	}
 	return 0
 }

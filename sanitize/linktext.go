@@ -55,6 +55,8 @@ type linkState struct {
 	// that a held link's text outgrew maxLinkHeld, so that it cannot be
 	// read whole.
 	breakNext, truncated bool
+	cutNext              bool   // pieceCut for the next text
+	serial               int32  // the last linkScope.id given
 	read                 []byte // a reading being decided (reused)
 	// The hosts the text being decided names (reused).
 	hosts []string
@@ -83,7 +85,7 @@ func (l *linkState) oversized() bool {
 // reset readies the part for a document.
 func (l *linkState) reset() {
 	l.held, l.text, l.alt = l.held[:0], l.text[:0], l.alt[:0]
-	l.pieces, l.scopes, l.breakNext, l.truncated = l.pieces[:0], l.scopes[:0], false, false
+	l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
 	l.resetBuffers()
 }
 
@@ -95,7 +97,7 @@ func (s *pass) beginLink(href, host string) {
 		s.out.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
 		l.text, l.alt, l.strs = l.text[:0], l.alt[:0], l.strs[:0]
-		l.pieces, l.scopes, l.breakNext, l.truncated = l.pieces[:0], l.scopes[:0], false, false
+		l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
@@ -128,10 +130,14 @@ func (s *pass) linkText(raw []byte) {
 	} else {
 		l.text = append(l.text, raw...)
 	}
-	p := linkPiece{end: int32(len(l.text)), flags: l.flags()}
+	p := linkPiece{end: int32(len(l.text)), elem: l.elem(), flags: l.flags()}
 	if l.breakNext {
 		p.flags |= pieceBreak
 		l.breakNext = false
+	}
+	if l.cutNext {
+		p.flags |= pieceCut
+		l.cutNext = false
 	}
 	l.pieces = append(l.pieces, p)
 }
@@ -259,9 +265,10 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 //     styles nothing);
 //   - as laid out (linklayout.go): without what its style hides too,
 //     with line breaks, right-to-left runs as shown;
-//   - piece by piece: each text token alone (a run the eye takes apart:
-//     "<b>paypal.com</b><i>secure</i>"), and each attribute a reader
-//     sees or hears (alt, title, aria-label, values).
+//   - piece by piece: the shown text of each element alone (a run the
+//     eye takes apart: "<b>paypal.com</b><i>secure</i>"; text either
+//     side of what is not shown, in one element, reads as one), and each
+//     attribute a reader sees or hears (alt, title, aria-label, values).
 //
 // A link whose text is one fediverse handle of the account its href
 // shows is not.
@@ -288,10 +295,18 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	run := len(b)
 	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden, true)
 	laidOut := len(b)
-	prev := h.textStart
+	prev, elem := h.textStart, int32(-1)
 	for _, p := range pieces {
-		b = append(append(b, '\n'), l.text[prev:p.end]...)
+		piece := l.text[prev:p.end]
 		prev = int(p.end)
+		if p.flags&(pieceHidden|pieceStyledHidden) != 0 {
+			continue
+		}
+		if p.elem != elem || p.flags&(pieceBreak|pieceCut) != 0 {
+			b = append(b, '\n')
+			elem = p.elem
+		}
+		b = append(b, piece...)
 	}
 	b = append(b, extra...)
 	l.read = b

@@ -185,6 +185,7 @@ func (s *pass) selfClosingRewrite(name string, info elemInfo, foreign, selfClosi
 // unwrapped drops the start tag of an allowed element, keeping its
 // content: a frame that closes without a trace, unless it is void.
 func (s *pass) unwrapped(name string, void bool) {
+	s.link.cut()
 	if !void {
 		s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
 	}
@@ -228,6 +229,7 @@ func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
+	s.link.cut()
 	if s.templates && s.mode() == modeTemplate {
 		s.decideTemplate(name) // the browser built it, in the contents
 	}
@@ -427,6 +429,7 @@ func (s *pass) dropBreak(name string) {
 // droppedEndTag reports an end tag dropped, unless it closes a start tag
 // dropped and reported before.
 func (s *pass) droppedEndTag(name string) {
+	s.link.cut()
 	if s.report == nil {
 		return
 	}
