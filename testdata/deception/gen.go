@@ -343,6 +343,28 @@ func nested() {
 	} {
 		bad("nested-url", "a URL in the query carries userinfo or an active scheme", u)
 	}
+	for _, u := range []string{
+		"https://good.example/go/http:evil.example",
+		"https://good.example/x/https:\\evil.example/",
+		"https://good.example/out/HTTP:///evil.example",
+		"https://good.example/out;u=http:evil.example/login",
+	} {
+		bad("nested-url", "a URL in a path segment, however many slashes follow its scheme: an open-redirect endpoint goes there", u)
+	}
+	for _, u := range []string{
+		"https://good.example/.//evil.example/x",
+		"/a/..//evil.example",
+	} {
+		bad("nested-url", "the path is //host once dot segments go: a network-path reference to a server that redirects to it", u)
+	}
+	for _, u := range []string{
+		"https://www.google.com/amp/s/evil.example/page",
+		"https://example-com.cdn.ampproject.org/c/s/evil.example/",
+		"https://example-com.cdn.ampproject.org/i/s/evil.example/a.png",
+		"https://urldefense.com/v3/__https://evil.example/path__;!!ABC!def$",
+	} {
+		bad("nested-url", "a redirect service's path form (AMP viewer, AMP cache, Proofpoint v3) carries another host", u)
+	}
 }
 
 func schemes() {
@@ -493,5 +515,12 @@ func ordinary() {
 	for _, tc := range texts {
 		raw("ordinary-link-text", "ordinary", "link text that names the link's own host, or is not a URL",
 			`<a href="`+attr(tc.href)+`">`+tc.text+`</a>`)
+	}
+	for _, u := range []string{
+		"https://en.wikipedia.org/wiki/Help:Contents", "https://en.wikipedia.org/wiki/HTTP:Cookie",
+		"https://example.com/time/10:30", "https://example.com/search/http", "https://example.com/a/b?next=a//b",
+		"https://example.com/a//b", "https://example.com/amp/story.html", "https://example.com/i/s/logo.png",
+	} {
+		good("ordinary-path", "an ordinary path with a scheme-like word, a colon or a double slash that carries no host", u)
 	}
 }
