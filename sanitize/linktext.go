@@ -169,7 +169,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	if strings.TrimSpace(text) == "" {
 		read = transient(s.link.alt[h.altStart:]) // an image is the link
 	}
-	mismatch := s.namesOtherSite(read, host) && !handlePage(read, href)
+	mismatch := s.namesOtherSite(read, host, href) && !handlePage(read, href)
 	if early && strings.TrimSpace(read) == "" {
 		mismatch = true // nothing to compare yet: cannot be checked
 	}
@@ -233,12 +233,13 @@ func (s *pass) dropOpenLink(depth int) {
 	}
 }
 
-// namesOtherSite reports whether text names a host of another site than
-// host (linktext.Hosts, compared by registrable domain). Two hosts of
-// the site's own (urls.base, links.internal_hosts) are one site.
-func (s *pass) namesOtherSite(text, host string) bool {
+// namesOtherSite reports whether the text of a link to href (canonical,
+// on host) names a host of another site than host (linktext.HostsFor,
+// compared by registrable domain). Two hosts of the site's own
+// (urls.base, links.internal_hosts) are one site.
+func (s *pass) namesOtherSite(text, host, href string) bool {
 	l := &s.link
-	l.hosts = linktext.Hosts(l.hosts[:0], text)
+	l.hosts = linktext.HostsFor(l.hosts[:0], text, href)
 	for _, h := range l.hosts {
 		if !linktext.SameSite(h, host) && !(s.internalSite(h) && s.internalSite(host)) {
 			return true
