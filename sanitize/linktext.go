@@ -282,7 +282,7 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	for _, p := range pieces {
 		all |= p.flags
 	}
-	if all&pieceHidden == 0 && s.namesOtherSite(text, host) {
+	if all&pieceHidden == 0 && s.namesOtherSite(text, host, href) {
 		return true
 	}
 	if len(extra) == 0 && len(pieces) <= 1 && all&(pieceRTL|pieceHidden) == 0 {
@@ -310,8 +310,8 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	}
 	b = append(b, extra...)
 	l.read = b
-	return s.namesOtherSite(transient(b[:run]), host) || s.namesOtherSite(transient(b[run:laidOut]), host) ||
-		s.namesOtherSite(transient(b[laidOut:]), host)
+	return s.namesOtherSite(transient(b[:run]), host, href) || s.namesOtherSite(transient(b[run:laidOut]), host, href) ||
+		s.namesOtherSite(transient(b[laidOut:]), host, href)
 }
 
 // appendReading appends to b the text of the held link h without the
@@ -360,12 +360,13 @@ func (s *pass) dropOpenLink(depth int) {
 	}
 }
 
-// namesOtherSite reports whether text names a host of another site than
-// host (linktext.Hosts, compared by registrable domain). Two hosts of
-// the site's own (urls.base, links.internal_hosts) are one site.
-func (s *pass) namesOtherSite(text, host string) bool {
+// namesOtherSite reports whether the text of a link to href (canonical,
+// on host) names a host of another site than host (linktext.HostsFor,
+// compared by registrable domain). Two hosts of the site's own
+// (urls.base, links.internal_hosts) are one site.
+func (s *pass) namesOtherSite(text, host, href string) bool {
 	l := &s.link
-	l.hosts = linktext.Hosts(l.hosts[:0], text)
+	l.hosts = linktext.HostsFor(l.hosts[:0], text, href)
 	for _, h := range l.hosts {
 		if !linktext.SameSite(h, host) && !(s.internalSite(h) && s.internalSite(host)) {
 			return true

@@ -80,8 +80,10 @@
 // [FlagLookalikeSeparator] marks "∕" and other symbols that look like
 // URL delimiters), a canonical link can
 // still be an open redirect ([FlagNestedURL]: a URL in a query value, or
-// in the path from a segment on, as in "/redirect/https://evil.example/"
-// or "/out/http%3A%2F%2Fevil.example"), a legacy-charset escape can still
+// in the path from a segment on, as in "/redirect/https://evil.example/",
+// "/go/http:evil.example" or "/out/http%3A%2F%2Fevil.example"; a path that
+// is "//host" once dot segments are resolved; the path forms of redirect
+// services such as "/amp/s/evil.example/"), a legacy-charset escape can still
 // decode differently on different servers ([FlagInvalidUTF8]), and an
 // IP-literal host ([FlagIPHost]) can lead into the reader's or the
 // server's own network ([FlagInternalIP]: loopback, private, link-local

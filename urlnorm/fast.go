@@ -91,6 +91,9 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 	if i == labelStart || !('a' <= s[labelStart] && s[labelStart] <= 'z') {
 		return Result{}, false
 	}
+	if isAMPCache(s[hs:i]) {
+		return Result{}, false // its paths carry URLs: redirectpath.go
+	}
 	if i == len(s) {
 		// "https://host": the empty path of a special URL is "/".
 		if len(s) >= o.maxLength() {
@@ -112,19 +115,33 @@ func fastAbsolute(s string, o *Options) (Result, bool) {
 func fastRest(s string, p int, pathOptional bool) bool {
 	i := p
 	if i < len(s) && s[i] == '/' {
-		// Segments run to a byte outside clsSegment, which holds none of
-		// "/ ? #": one table look a byte.
+		if i+1 < len(s) && s[i+1] == '/' {
+			return false // "//host" as a path: a network-path reference (redirectpath.go)
+		}
+		if hasRedirectPrefix(s[i:]) {
+			return false // "/amp/s/host/…": a redirect service's path form
+		}
+		// Segments run to a byte outside clsFastSegment, which holds none
+		// of "/ ? # :": one table look a byte.
 		for {
 			segStart := i + 1
-			i = runEnd(s, segStart, len(s), clsSegment)
+			for i = segStart; ; i++ {
+				i = runEnd(s, i, len(s), clsFastSegment)
+				if i == len(s) || s[i] != ':' {
+					break
+				}
+				if specialFold(strings.TrimLeft(afterParam(s[segStart:i]), "_")) {
+					// "/redirect/https://…", "/go/http:evil.example",
+					// "/out;u=http:/…", "/v3/__https://…": maybe a
+					// nested URL (pathURLShaped); the full path decides.
+					return false
+				}
+			}
 			if seg := s[segStart:i]; seg == "." || seg == ".." {
 				return false
 			}
 			if i == len(s) || s[i] != '/' {
 				break
-			}
-			if i > segStart && s[i-1] == ':' && i+1 < len(s) && specialFold(afterParam(s[segStart:i-1])) {
-				return false // "/redirect/https://…", "/out;u=http:/…": a nested URL (pathURLShaped)
 			}
 		}
 		if i < len(s) && s[i] != '?' && s[i] != '#' {

@@ -113,6 +113,16 @@ func TestFastPathEdges(t *testing.T) {
 		{"query", "?page=2", Options{}, true},
 		{"nested URL in a query", "?next=https://evil.example/", Options{}, false},
 		{"backslash", "a\\b", Options{}, false},
+		{"colon in a segment", "https://en.wikipedia.org/wiki/Help:Contents", Options{}, true},
+		{"time in a segment", "/time/10:30", Options{}, true},
+		{"special scheme, no slash", "https://site.example/go/http:evil.example", Options{}, false},
+		{"special scheme after a parameter", "https://site.example/out;u=http:evil.example", Options{}, false},
+		{"special scheme after underscores", "https://urldefense.com/v3/__https:evil.example", Options{}, false},
+		{"path starts with two slashes", "https://site.example//evil.example", Options{}, false},
+		{"two slashes later", "https://site.example/a//b", Options{}, true},
+		{"AMP viewer", "https://www.google.com/amp/s/evil.example/", Options{}, false},
+		{"AMP cache host", "https://example-com.cdn.ampproject.org/i/s/evil.example/a.png", Options{}, false},
+		{"AMP viewer relative", "/amp/s/evil.example/", Options{}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

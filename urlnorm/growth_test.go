@@ -64,6 +64,11 @@ func TestGrowth(t *testing.T) {
 			return "https://example.com/?u=" + url.QueryEscape("https://x.example/?"+strings.Repeat("a=b&", n))
 		}},
 		{"path-nested-candidates", 10000, plain, func(n int) string { return "https://example.com/" + strings.Repeat("http:/%41/", n) }},
+		{"path-scheme-segments", 10000, nested, func(n int) string { return "https://example.com/" + strings.Repeat("http:a/x:b/", n) }},
+		{"path-scheme-segments-long", 10000, nested, func(n int) string { return "https://example.com/go/http:" + strings.Repeat("a", n) }},
+		{"path-scheme-slashes", 10000, nested, func(n int) string { return "https://example.com/go/http:" + strings.Repeat("/", n) }},
+		{"path-network-chain", 5000, nested, func(n int) string { return "https://example.com/" + strings.Repeat(".//x.example/", n) }},
+		{"path-amp", 10000, nested, func(n int) string { return "https://www.google.com/amp/s/x.example/" + strings.Repeat("amp/s/", n) }},
 		{"path-nested-chain", 5000, nested, func(n int) string {
 			return "https://example.com/" + strings.Repeat("r/https://x.example/", n)
 		}},

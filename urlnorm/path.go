@@ -93,6 +93,11 @@ func (n *normalizer) parsePath(p int, relative bool) (int, error) {
 	}
 	n.fixPathStart(start, relative)
 	n.checkPathEscapes(start, p)
+	if !relative && n.special {
+		if err := n.flagPathRedirect(p, start); err != nil {
+			return 0, err
+		}
+	}
 	if colon || strings.IndexByte(s[p:e], ':') >= 0 {
 		// Every scheme decodedShape can reveal needs a colon, plain or
 		// escaped, and the canonical form has one exactly where the

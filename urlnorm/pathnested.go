@@ -9,11 +9,21 @@ import "strings"
 // [Options.Nested], inspected like one in a query value.
 //
 // Paths hold colons for many other reasons ("/wiki/File:X.jpg",
-// "/wiki/Data:Y.tab", "/a:b", a segment "http:" alone), and "//" by
-// mistake, so only an explicit special scheme followed by one or two
-// slashes and something after them counts (pathURLShaped): the shape a back end
-// turns into an absolute redirect. A protocol-relative "//host" or an
-// active scheme in a path is left alone.
+// "/wiki/Help:Contents", "/time/10:30", a segment "http:" alone), and
+// "//" by mistake, so only an explicit special scheme followed by
+// something that reads as a host counts (pathURLShaped): the shape a back
+// end turns into an absolute redirect. The number of slashes after the
+// colon does not matter, none included: a browser reads "http:evil.example",
+// "http:/evil.example" and "http:///evil.example" met on an https page all
+// as http://evil.example/ (URL Standard, scheme state and special
+// authority ignore slashes state). With no slash, the rest must look like
+// a host ("http:evil.example", not "HTTP:Cookie"). A Proofpoint URL
+// Defense v3 path ("/v3/__https://evil.example/__;!!…") puts "__" before
+// the scheme; a segment that starts with "__" is read from after it too.
+// A path that is itself a network-path reference once dot segments are
+// resolved, and the path forms of the AMP redirect services, are in
+// redirectpath.go. A protocol-relative "//host" or an active scheme
+// inside a path segment is left alone.
 
 // flagPathNested looks for a nested URL in the path s[p:e] as given and in
 // its canonical form, written from output position start, so that the
@@ -38,14 +48,35 @@ func (n *normalizer) flagPathNested(p, e, start int) error {
 		return nil
 	}
 	if level >= 0 {
-		if err := n.inspectNested(in[k:], level, false, pos); err != nil {
+		if err := n.inspectPathNested(in[k:], level, pos); err != nil {
 			return err
 		}
 	}
 	if wlevel >= 0 && (level < 0 || written[wk:] != in[k:]) {
-		return n.inspectNested(written[wk:], wlevel, false, pos)
+		return n.inspectPathNested(written[wk:], wlevel, pos)
 	}
 	return nil
+}
+
+// inspectPathNested is inspectNested for the URL at the start of a path's
+// rest, decoded level times. A special scheme with fewer than two slashes
+// after it ("http:evil.example", "http:/evil.example") is inspected as
+// the URL a browser follows when the back end redirects to it from a page
+// of another scheme, "http://evil.example" (URL Standard, special
+// authority ignore slashes state): what it can reach, not the relative
+// reference it is on a page of its own scheme.
+func (n *normalizer) inspectPathNested(v string, level, pos int) error {
+	for range level {
+		v = percentDecode(v)
+	}
+	t := strings.TrimLeft(v, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\v\f\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	if colon := schemeEnd(t); colon > 0 && specialFold(t[:colon]) && !asciiEqualFold(t[:colon], "file") {
+		rest := t[colon+1:]
+		if len(rest) < 2 || !isSlash(rest[0], true) || !isSlash(rest[1], true) {
+			v = t[:colon] + "://" + strings.TrimLeft(rest, "/\\")
+		}
+	}
+	return n.inspectNested(v, 0, false, pos)
 }
 
 // pathNestedAt returns the offset of the first segment of path, from the
@@ -62,6 +93,12 @@ func pathNestedAt(path string, k int) (int, int) {
 		if maybePathNested(path[k:]) {
 			if level := decodedShape(path[k:], true); level >= 0 {
 				return k, level
+			}
+		}
+		if strings.HasPrefix(path[k:], "__") && maybePathNested(path[k+2:]) {
+			// Proofpoint URL Defense v3: "/v3/__https://…__;!!…".
+			if level := decodedShape(path[k+2:], true); level >= 0 {
+				return k + 2, level
 			}
 		}
 		j := strings.IndexAny(path[k:], "/\\;=")
@@ -92,8 +129,9 @@ func maybePathNested(v string) bool {
 	for i := 1; i < len(v) && i <= len("https"); i++ {
 		switch c := v[i]; {
 		case c == ':':
-			// "https://", "https:\\", "https:%2F%2F"; not "File:X.jpg".
-			return i+1 < len(v) && (v[i+1] == '/' || v[i+1] == '\\' || v[i+1] == '%')
+			// "https://", "https:\\", "https:%2F%2F", "http:evil.example";
+			// not "File:X.jpg" or "10:30".
+			return i+1 < len(v) && (v[i+1] == '/' || v[i+1] == '\\' || v[i+1] == '%' || specialFold(v[:i]))
 		case c == '%':
 			return pathSchemeEscape(v, i)
 		case chars[c]&clsScheme == 0:
@@ -112,18 +150,78 @@ func pathSchemeEscape(v string, i int) bool {
 }
 
 // pathURLShaped applies the browser's preprocessing to the start of b (as
-// urlShaped does) and reports a special scheme, a slash or two (or
-// backslashes, which special URLs read alike) and something after them:
-// a browser reads "http:/evil.example" met on an https page as
-// http://evil.example/ (URL Standard, special authority slashes state).
+// urlShaped does, over up to nestedPeek bytes) and reports a special
+// scheme, any number of slashes (or backslashes, which special URLs read
+// alike), and a host after them: a browser reads "http:/evil.example",
+// "http:evil.example" or "http:///evil.example" met on an https page as
+// http://evil.example/ (URL Standard, scheme state, special authority
+// ignore slashes state). After one slash or more, anything but the end
+// counts as a host; after none, only what readsAsHost (a bare word such
+// as "HTTP:Cookie" is a wiki page). "file:" needs two slashes for a host
+// (URL Standard, file state). A window that ends inside the slashes or
+// the host counts (fail closed).
 func pathURLShaped(b []byte) bool {
-	clean, k := browserStart(b)
-	s := string(clean[:k]) // does not escape: no allocation
+	var clean [nestedPeek]byte
+	k := 0
+	for i := 0; i < len(b) && k < len(clean); i++ {
+		c := b[i]
+		if k == 0 && c <= ' ' || c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		clean[k] = c
+		k++
+	}
+	full := k == len(clean) // the window may end before the URL does
+	s := string(clean[:k])  // does not escape: no allocation
 	colon := schemeEnd(s)
-	if colon < 0 || len(s) < colon+3 || !isSlash(s[colon+1], true) || len(s) == colon+3 && isSlash(s[colon+2], true) {
+	if colon < 0 || !specialFold(s[:colon]) {
 		return false
 	}
-	return specialFold(s[:colon])
+	i := colon + 1
+	for i < len(s) && isSlash(s[i], true) {
+		i++
+	}
+	switch slashes := i - colon - 1; {
+	case i == len(s):
+		return full && slashes > 0
+	case asciiEqualFold(s[:colon], "file"):
+		return slashes >= 2
+	case slashes > 0:
+		return true
+	default:
+		return readsAsHost(s[i:], full)
+	}
+}
+
+// readsAsHost reports whether the start of s, up to a separator ("/",
+// "\\", "?", "#"), reads as a host a URL parser would take: a domain
+// name with a dot in it ("evil.example", "evil%2Eexample", "0x7f.1"), a
+// user name before a host ("u@host"), a bracketed IPv6 address, a number
+// (an IPv4 address to the URL Standard) or a name with non-ASCII letters
+// (UTS #46 maps "。" to "."). "Cookie", "Contents" and "Cookie(x)" do
+// not. truncated says s may go on past its end: a run of host bytes to
+// the end then counts (fail closed). It does not allocate.
+func readsAsHost(s string, truncated bool) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '[' || isDigit(s[0]) {
+		return true
+	}
+	dot := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '/' || c == '\\' || c == '?' || c == '#':
+			return dot
+		case c == '.':
+			dot = dot || i > 0 && i+1 < len(s) && s[i+1] != '/' && s[i+1] != '.'
+		case c == '@' || c >= 0x80 || c == '%':
+			dot = true // userinfo, IDNA mapping, an escape the host parser decodes
+		case !isAlnum(c) && c != '-' && c != '_' && c != ':' && c != '~':
+			return false
+		}
+	}
+	return dot || truncated
 }
 
 // specialFold is isSpecial for a scheme in any case.

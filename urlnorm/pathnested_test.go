@@ -27,6 +27,37 @@ func TestPathNestedURL(t *testing.T) {
 		{name: "one-slash", in: "https://site.example/r/http:/evil.example/", want: "https://site.example/r/http:/evil.example/"},
 		{name: "matrix-parameter", in: "https://site.example/out;u=https://evil.example/", want: "https://site.example/out;u=https://evil.example/"},
 		{name: "segment-value", in: "https://site.example/go/to=https://evil.example/", want: "https://site.example/go/to=https://evil.example/"},
+		// Any number of slashes after the scheme, none included (URL
+		// Standard, special authority ignore slashes state).
+		{name: "no-slash", in: "https://site.example/go/http:evil.example", want: "https://site.example/go/http:evil.example"},
+		{name: "no-slash-path-after", in: "https://site.example/go/HTTPS:evil.example/login", want: "https://site.example/go/HTTPS:evil.example/login"},
+		{name: "no-slash-encoded-dot", in: "https://site.example/go/http:evil%2Eexample", want: "https://site.example/go/http:evil.example"},
+		{name: "no-slash-encoded-colon", in: "https://site.example/go/http%3Aevil.example", want: "https://site.example/go/http%3Aevil.example"},
+		{name: "no-slash-userinfo", in: "https://site.example/go/http:u@intranet", want: "https://site.example/go/http:u@intranet"},
+		{name: "no-slash-number", in: "https://site.example/go/http:2130706433", want: "https://site.example/go/http:2130706433"},
+		{name: "no-slash-ideographic-dot", in: "https://site.example/go/http:evil\u3002example", want: "https://site.example/go/http:evil%E3%80%82example"},
+		{name: "no-slash-matrix", in: "https://site.example/out;u=http:evil.example", want: "https://site.example/out;u=http:evil.example"},
+		{name: "backslash-one", in: "https://site.example/x/https:\\evil.example", want: "https://site.example/x/https:/evil.example"},
+		{name: "three-slashes", in: "https://site.example/out/HTTP:///evil.example", want: "https://site.example/out/HTTP:///evil.example"},
+		{name: "many-slashes", in: "https://site.example/out/http:" + strings.Repeat("/", 100) + "evil.example", want: "https://site.example/out/http:" + strings.Repeat("/", 100) + "evil.example"},
+		// A path that is a network-path reference (RFC 3986 §4.2) once
+		// dot segments are resolved.
+		{name: "network-path-dot", in: "https://site.example/.//evil.example/x", want: "https://site.example//evil.example/x"},
+		{name: "network-path-dotdot", in: "/a/..//evil.example", want: "/.//evil.example"},
+		{name: "network-path-encoded-dot", in: "https://site.example/%2e//evil.example", want: "https://site.example//evil.example"},
+		{name: "network-path-plain", in: "https://site.example//evil.example/", want: "https://site.example//evil.example/"},
+		{name: "network-path-backslashes", in: "https://site.example/.\\\\evil.example", want: "https://site.example//evil.example"},
+		// Redirect services' path forms.
+		{name: "amp-viewer", in: "https://www.google.com/amp/s/evil.example/page", want: "https://www.google.com/amp/s/evil.example/page"},
+		{name: "amp-viewer-country", in: "https://www.google.co.uk/amp/s/evil.example/", want: "https://www.google.co.uk/amp/s/evil.example/"},
+		{name: "amp-viewer-http", in: "https://www.google.com/amp/evil.example/page", want: "https://www.google.com/amp/evil.example/page"},
+		{name: "amp-viewer-relative", in: "/amp/s/evil.example/page", want: "/amp/s/evil.example/page"},
+		{name: "amp-cache", in: "https://example-com.cdn.ampproject.org/c/s/evil.example/", want: "https://example-com.cdn.ampproject.org/c/s/evil.example/"},
+		{name: "amp-cache-viewer", in: "https://example-com.cdn.ampproject.org/v/s/evil.example/a?amp_js_v=0.1", want: "https://example-com.cdn.ampproject.org/v/s/evil.example/a?amp_js_v=0.1"},
+		{name: "amp-cache-image", in: "https://example-com.cdn.ampproject.org/i/s/evil.example/a.png", want: "https://example-com.cdn.ampproject.org/i/s/evil.example/a.png"},
+		{name: "amp-cache-http", in: "https://example-com.cdn.ampproject.org/c/evil.example/", want: "https://example-com.cdn.ampproject.org/c/evil.example/"},
+		{name: "amp-cache-bing", in: "https://example-com.bing-amp.com/c/s/evil.example/", want: "https://example-com.bing-amp.com/c/s/evil.example/"},
+		{name: "proofpoint-v3", in: "https://urldefense.com/v3/__https://evil.example/path__;!!ABC!def$", want: "https://urldefense.com/v3/__https://evil.example/path__;!!ABC!def$"},
 	}
 	for i := range nested {
 		nested[i].flags = urlnorm.FlagNestedURL
@@ -48,6 +79,25 @@ func TestPathNestedURL(t *testing.T) {
 		"https://site.example/xhttps://evil.example/",
 		"https://site.example/search/http%3A",
 		"https://site.example/r/https://?q",
+		"https://en.wikipedia.org/wiki/Help:Contents",
+		"https://en.wikipedia.org/wiki/HTTP:Cookie",
+		"https://site.example/time/10:30",
+		"https://site.example/search/http",
+		"https://site.example/go/http:",
+		"https://site.example/go/http:evil",
+		"https://site.example/go/https:Contents(1)",
+		"https://site.example/go/file:evil.example",
+		"https://site.example/go/ws:.example",
+		"https://site.example/a/b?next=a//b",
+		"https://site.example/a//b",
+		"https://site.example/.//",
+		"https://site.example/amp/s/index",
+		"https://site.example/amp/story.html",
+		"https://site.example/i/s/logo.png",
+		"https://site.example/c/s/evil.example/",
+		"https://example-com.cdn.ampproject.org/c/s/",
+		"https://urldefense.com/v3/__abc__",
+		"foo:/.//evil.example",
 	} {
 		r, err := urlnorm.Inspect(in, urlnorm.Options{})
 		if err != nil || r.Flags&urlnorm.FlagNestedURL != 0 {
@@ -76,11 +126,18 @@ func TestPathNestedInspection(t *testing.T) {
 	}
 	for _, tc := range tests {
 		encoded := strings.NewReplacer(":", "%3A", "/", "%2F").Replace(tc.target)
-		for _, in := range []string{
+		forms := []string{
 			"https://site.example/redirect/" + tc.target,
 			"https://site.example/redirect/" + encoded,
 			"https://site.example/redirect?to=" + tc.target,
-		} {
+			"https://site.example/redirect/" + strings.Replace(tc.target, "//", "", 1),
+			"https://site.example/redirect/" + strings.Replace(tc.target, "//", "///", 1),
+			"https://urldefense.com/v3/__" + tc.target + "__;!!x$",
+		}
+		if rest, ok := strings.CutPrefix(tc.target, "https://"); ok {
+			forms = append(forms, "https://site.example/.//"+rest, "https://www.google.com/amp/s/"+rest)
+		}
+		for _, in := range forms {
 			t.Run(tc.name+"/"+in, func(t *testing.T) {
 				_, err := urlnorm.Normalize(in, tc.opts)
 				if tc.inner == urlnorm.ReasonNone {
@@ -102,5 +159,31 @@ func TestPathNestedInspection(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestPathRedirectServiceInspection: with Options.Nested, the URL a
+// redirect service's path form carries gets its scheme from the marker
+// ("s/": https) and is inspected like any nested URL.
+func TestPathRedirectServiceInspection(t *testing.T) {
+	opts := urlnorm.Options{Nested: true, Reject: urlnorm.FlagInternalIP}
+	for _, in := range []string{
+		"https://www.google.com/amp/s/169.254.169.254/latest/",
+		"https://www.google.com/amp/169.254.169.254/latest/",
+		"https://example-com.cdn.ampproject.org/c/s/169.254.169.254/",
+		"https://example-com.cdn.ampproject.org/i/169.254.169.254/",
+		"https://site.example/.//169.254.169.254/",
+	} {
+		var re *urlnorm.RejectError
+		if _, err := urlnorm.Normalize(in, opts); !errors.As(err, &re) || re.Reason != urlnorm.ReasonNestedURL {
+			t.Errorf("Normalize(%q) error %v, want reason %v", in, err, urlnorm.ReasonNestedURL)
+		}
+	}
+	httpsOnly := urlnorm.Options{Nested: true, Schemes: []string{"https"}}
+	if _, err := urlnorm.Normalize("https://www.google.com/amp/evil.example/", httpsOnly); err == nil {
+		t.Error("the http AMP viewer form was accepted with Schemes https only")
+	}
+	if _, err := urlnorm.Normalize("https://www.google.com/amp/s/evil.example/", httpsOnly); err != nil {
+		t.Errorf("the https AMP viewer form: %v, want accepted", err)
 	}
 }

@@ -234,7 +234,10 @@ const (
 	// keeps it (the policy decides), but it is never an ordinary link.
 	FlagActiveScheme
 	// FlagNestedURL: a query value holds an absolute, protocol-relative or
-	// SiteMinder-encoded URL (the open-redirect shape).
+	// SiteMinder-encoded URL, or the path carries one (a special scheme
+	// and a host in a segment, a path that is "//host" once dot segments
+	// are resolved, a redirect service's path form): the open-redirect
+	// shape.
 	FlagNestedURL
 	// FlagLookalikeSeparator: the host holds punctuation or a symbol that
 	// looks like "/", "\", ".", "?", "#", "@" or ":" but is part of the

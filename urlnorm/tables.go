@@ -19,6 +19,7 @@ const (
 	clsAuthEndSpecial             // clsAuthEnd and "\", for special schemes
 	clsHostLower                  // bytes a canonical ASCII host keeps: clsHostGo without A-Z
 	clsFastLabel                  // "a-z 0-9 - _": a label fastAbsolute takes as it is
+	clsFastSegment                // clsSegment without ":", where fastRest looks for a scheme
 )
 
 var chars [256]uint16
@@ -41,6 +42,7 @@ func init() {
 	set(clsScheme, alpha+digit+"+-.")
 	set(clsPath, pchar+"/")
 	set(clsSegment, pchar)
+	set(clsFastSegment, unreserved+subDelims+"@")
 	set(clsQuery, pchar+"/?[]")
 	set(clsQuerySpecial, pchar+"/?[]")
 	chars['\''] &^= clsQuerySpecial

@@ -56,7 +56,7 @@ var deceptionClasses = []string{
 	"host-mapped", "punycode-trick", "trailing-dot", "encoded-host", "userinfo", "encoded-separator",
 	"multiple-encoding", "percent-u", "bidi-control", "invisible-char", "tab-newline",
 	"lookalike-separator", "lookalike-dot", "numeric-host", "fullwidth-ipv4", "embedded-ipv4",
-	"nested-url", "active-scheme", "backslash", "slashes", "link-text",
+	"nested-url", "active-scheme", "backslash", "slashes", "link-text", "file-name-host",
 }
 
 // TestDeceptionSet: under ugc, every deceptive

@@ -10,21 +10,131 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// Hosts appends to dst the hosts that text names (see the package
-// documentation), in the order they appear, each in urlnorm's canonical
-// form (lower case, Punycode, IPv4 dotted-decimal), and returns the
-// extended slice. Its time is linear in len(text).
+// Hosts is [HostsFor] for a link whose href names no file: every bare
+// name on a real top-level domain is a host.
 func Hosts(dst []string, text string) []string {
+	return HostsFor(dst, text, "")
+}
+
+// HostsFor appends to dst the hosts that the text of a link to href
+// names (see the package documentation), in the order they appear, each
+// in urlnorm's canonical form (lower case, Punycode, IPv4
+// dotted-decimal), and returns the extended slice. href is the link's
+// URL in urlnorm's canonical form, absolute or a path; only the last
+// segment of its path is used, to tell a file name from a host: a bare
+// word equal to it ("report.zip" for ".../dl/report.zip") is a file
+// name. Its time is linear in len(text) and len(href).
+func HostsFor(dst []string, text, href string) []string {
 	if !mayName(text) {
 		return dst // most link text: ASCII without ". : @ /"
 	}
-	dst = sentenceHosts(dst, Read(text))
+	l := link{file: fileSegment(href), stackExchange: stackExchangeHost(hrefHost(href))}
+	dst = sentenceHosts(dst, Read(text), l)
 	if v, ok := overridden(text); ok {
 		// Text in a RIGHT-TO-LEFT OVERRIDE is shown reversed:
 		// "\u202emoc.lapyap" looks like "paypal.com". Both readings count.
-		dst = sentenceHosts(dst, Read(v))
+		dst = sentenceHosts(dst, Read(v), l)
 	}
 	return dst
+}
+
+// link is what HostsFor takes from the href.
+type link struct {
+	file          string // the last segment of its path (fileSegment)
+	stackExchange bool   // it leads to a Stack Exchange site (stackExchangeHost)
+}
+
+// hrefHost returns the host of an absolute or protocol-relative href in
+// canonical form, or "".
+func hrefHost(href string) string {
+	i := strings.Index(href, "//")
+	if i < 0 || i > 0 && !afterScheme(href[:i]) {
+		return ""
+	}
+	a := href[i+2:]
+	if j := strings.IndexAny(a, "/?#"); j >= 0 {
+		a = a[:j]
+	}
+	a = a[strings.LastIndexByte(a, '@')+1:]
+	if j := strings.LastIndexByte(a, ':'); j >= 0 && !strings.HasSuffix(a, "]") {
+		a = a[:j]
+	}
+	return a
+}
+
+// stackExchangeSites are the registrable domains of the Stack Exchange
+// network, whose communities are named "stats.SE", "CS.SE", and the host
+// of the images posted there.
+var stackExchangeSites = [...]string{
+	"stackexchange.com", "stackoverflow.com", "superuser.com", "serverfault.com",
+	"askubuntu.com", "mathoverflow.net", "stackapps.com", "stack.imgur.com",
+}
+
+// stackExchangeHost reports whether the canonical host is on a Stack
+// Exchange site.
+func stackExchangeHost(host string) bool {
+	for _, d := range stackExchangeSites {
+		if host == d || strings.HasSuffix(host, d) && host[len(host)-len(d)-1] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// fileSegment returns the last segment of href's path, with escapes of
+// unreserved characters decoded ("report%2Ezip" is "report.zip"; other
+// escapes stay), or "" if the path ends in "/" or there is none.
+func fileSegment(href string) string {
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		href = href[:i]
+	}
+	if i := strings.Index(href, "//"); i >= 0 && (i == 0 || afterScheme(href[:i])) {
+		// Skip the authority: "https://files.example" has no path.
+		rest := href[i+2:]
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			return ""
+		}
+		href = rest[j:]
+	}
+	seg := href[strings.LastIndexByte(href, '/')+1:]
+	if strings.IndexByte(seg, '%') < 0 {
+		return seg
+	}
+	b := make([]byte, 0, len(seg))
+	for i := 0; i < len(seg); i++ {
+		if c, ok := unreservedEscape(seg, i); ok {
+			b = append(b, c)
+			i += 2
+			continue
+		}
+		b = append(b, seg[i])
+	}
+	return string(b)
+}
+
+// unreservedEscape returns the character the escape at s[i] stands for,
+// if it is an unreserved one (RFC 3986 §2.3: letters, digits, "-._~").
+func unreservedEscape(s string, i int) (byte, bool) {
+	if i+2 >= len(s) || s[i] != '%' {
+		return 0, false
+	}
+	hi, lo := unhex(s[i+1]), unhex(s[i+2])
+	if hi < 0 || lo < 0 {
+		return 0, false
+	}
+	c := byte(hi<<4 | lo)
+	return c, isLetter(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c|0x20 && c|0x20 <= 'f':
+		return int(c|0x20-'a') + 10
+	}
+	return -1
 }
 
 // mayName reports whether text may name a host: it holds a character
@@ -74,8 +184,9 @@ func trimPunct(w string) string {
 	return w
 }
 
-// sentenceHosts appends the hosts that the words of t name.
-func sentenceHosts(dst []string, t string) []string {
+// sentenceHosts appends the hosts that the words of t, the text of link
+// l, name.
+func sentenceHosts(dst []string, t string, l link) []string {
 	start := -1 // where the current word starts
 	for i := 0; i < len(t); {
 		var space bool
@@ -89,7 +200,7 @@ func sentenceHosts(dst []string, t string) []string {
 		}
 		switch {
 		case space && start >= 0:
-			dst = wordHosts(dst, t[start:i])
+			dst = wordHosts(dst, t[start:i], l)
 			start = -1
 		case !space && start < 0:
 			start = i
@@ -97,7 +208,7 @@ func sentenceHosts(dst []string, t string) []string {
 		i += n
 	}
 	if start >= 0 {
-		dst = wordHosts(dst, t[start:])
+		dst = wordHosts(dst, t[start:], l)
 	}
 	return dst
 }
@@ -106,7 +217,7 @@ func sentenceHosts(dst []string, t string) []string {
 var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
 
 // wordHosts appends the hosts that one word names.
-func wordHosts(dst []string, w string) []string {
+func wordHosts(dst []string, w string, l link) []string {
 	if !mayName(w) {
 		return dst // quick exit: most words name nothing
 	}
@@ -120,9 +231,9 @@ func wordHosts(dst []string, w string) []string {
 	if at := strings.LastIndexByte(w, '@'); at > 0 {
 		// An e-mail address: its domain is a host whatever its ending.
 		// The local part is not read ("wang.li@example.com").
-		return appendHost(dst, w[at+1:], true)
+		return appendHost(dst, w[at+1:], true, link{})
 	}
-	return appendHost(dst, w, false)
+	return appendHost(dst, w, false, l)
 }
 
 // afterScheme reports whether s ends in "scheme:", as before the "//"
@@ -161,7 +272,7 @@ func authorityHosts(dst []string, a string) []string {
 		if c := strings.IndexByte(user, ':'); c >= 0 {
 			user = user[:c]
 		}
-		dst = appendHost(dst, user, false)
+		dst = appendHost(dst, user, false, link{})
 		a = a[at+1:]
 	}
 	host := a
@@ -180,8 +291,10 @@ func authorityHosts(dst []string, a string) []string {
 
 // appendHost appends the host that the scheme-less word w names, if it
 // names one. strong says the word's form marks it as an address whatever
-// its ending (an e-mail domain).
-func appendHost(dst []string, w string, strong bool) []string {
+// its ending (an e-mail domain). l is what the href says: a bare file
+// name the href's path ends in names no host, nor does a site nickname
+// on a link to Stack Exchange.
+func appendHost(dst []string, w string, strong bool, l link) []string {
 	hostport, hasPath := w, false
 	if i := strings.IndexAny(w, `/?#\`); i >= 0 {
 		hostport, hasPath = w[:i], true
@@ -209,10 +322,13 @@ func appendHost(dst []string, w string, strong bool) []string {
 	}
 	www := len(host) > 4 && strings.EqualFold(host[:4], "www.")
 	strong = strong || hasPath || www
-	if !strong && !hasPort && labels == 2 && len(last) == 2 && upper(last) {
-		return dst // a nickname: "stats.SE", "CS.SE"
+	if !strong && fileExtension(last) && strings.EqualFold(host, l.file) {
+		return dst // the file the link leads to: "report.zip", "main.rs:42"
 	}
-	if !strong && ascii(last) && !asciiTLDMayName(last, hasPort) {
+	if !strong && !hasPort && l.stackExchange && labels == 2 && len(last) == 2 && upper(last) {
+		return dst // a Stack Exchange nickname on a link there: "stats.SE"
+	}
+	if ascii(last) && !asciiTLDMayBe(last) {
 		return dst // before the parse, which most such words never need
 	}
 	h, ok := canonical(host)
@@ -220,8 +336,8 @@ func appendHost(dst []string, w string, strong bool) []string {
 		return dst
 	}
 	tld := h[strings.LastIndexByte(h, '.')+1:]
-	if !strong && !tldMayName(tld, hasPort) || !knownTLD(tld) { // last: the list's look-up allocates
-		return dst
+	if !strong && strings.HasPrefix(tld, "xn--") || !knownTLD(tld) { // last: the list's look-up allocates
+		return dst // a bare name on an internationalised ending: "こんにちは。世界"
 	}
 	return append(dst, h)
 }
@@ -341,43 +457,46 @@ var reservedTLDs = map[string]bool{
 	"example": true, "test": true, "invalid": true, "localhost": true, "local": true, "onion": true,
 }
 
-// legacyTLDs are the generic top-level domains created before 2012,
-// which readers know as endings of addresses.
-var legacyTLDs = map[string]bool{
-	"com": true, "org": true, "net": true, "edu": true, "gov": true, "mil": true,
-	"int": true, "info": true, "biz": true,
+// asciiTLDMayBe reports whether an ASCII ending, in any case, may be a
+// top-level domain at all: two to 63 letters or digits and hyphens, or
+// an "xn--" label. It spares the public suffix list's look-up for "js",
+// "x" and the like in most text, and does not allocate.
+func asciiTLDMayBe(last string) bool {
+	if len(last) < 2 || len(last) > 63 {
+		return false
+	}
+	for i := 0; i < len(last); i++ {
+		if c := last[i]; !isLetter(c) && !('0' <= c && c <= '9') && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // fileExtensions are top-level domains that are also common file-name
 // extensions (Python, Markdown, Rust, shell, Perl, PostScript, C++,
 // make, ML, shared objects, archives, QuickTime, and the inputs of
 // autoconf, automake and pip-tools: configure.ac, Makefile.am,
-// MANIFEST.in, requirements.in).
+// MANIFEST.in, requirements.in). Only a bare name on one of them can be
+// a file name: "bank.example" and "paypal.com" at the end of a path are
+// hosts still.
 var fileExtensions = map[string]bool{
 	"ac": true, "am": true, "cc": true, "in": true, "md": true, "mk": true, "ml": true,
 	"mov": true, "pl": true, "pm": true, "ps": true, "py": true, "rs": true, "sh": true,
 	"so": true, "zip": true,
 }
 
-// tldMayName reports whether a name with no scheme, "www." or path, and
-// the top-level domain tld, may name a host: not a file name ("setup.py",
-// "main.rs:42"), and, without a port, not code ("model.fit").
-func tldMayName(tld string, hasPort bool) bool {
-	return !fileExtensions[tld] && (hasPort || readableTLD(tld))
-}
-
-// asciiTLDMayName is tldMayName for an ASCII ending in any case,
-// without allocating.
-func asciiTLDMayName(last string, hasPort bool) bool {
-	var buf [len("localhost")]byte
+// fileExtension reports whether the ASCII ending last, in any case, is
+// one of fileExtensions, without allocating.
+func fileExtension(last string) bool {
+	var buf [3]byte
 	if len(last) > len(buf) {
-		return hasPort // longer than any readable or file-name ending
+		return false
 	}
 	for i := 0; i < len(last); i++ {
-		buf[i] = last[i] | 0x20 // letters, digits and '-' only
+		buf[i] = last[i] | 0x20
 	}
-	b := buf[:len(last)]
-	return !fileExtensions[string(b)] && (hasPort || len(b) == 2 || legacyTLDs[string(b)] || reservedTLDs[string(b)])
+	return fileExtensions[string(buf[:len(last)])]
 }
 
 // knownTLD reports whether tld (canonical) is run by an ICANN registry,
@@ -388,14 +507,6 @@ func knownTLD(tld string) bool {
 	}
 	_, icann := publicsuffix.PublicSuffix(tld)
 	return icann
-}
-
-// readableTLD reports whether readers take a bare name with ending tld
-// for an address: a country code, an old generic domain or a reserved
-// one. An internationalised ending needs more: "世界" is a top-level
-// domain, and "こんにちは。世界" a greeting.
-func readableTLD(tld string) bool {
-	return len(tld) == 2 || legacyTLDs[tld] || reservedTLDs[tld]
 }
 
 // Handle returns the account a link's text names when the text is one

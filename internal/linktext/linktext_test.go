@@ -101,6 +101,9 @@ func TestHostsNamed(t *testing.T) {
 		{"two-hosts", "from a.example to b.example", []string{"a.example", "b.example"}},
 		{"upper-cctld-three-labels", "BBC.CO.UK", []string{"bbc.co.uk"}},
 		{"nickname-with-path", "stats.SE/questions", []string{"stats.se"}},
+		{"nickname", "stats.SE", []string{"stats.se"}},
+		{"new-gtld-bare", "paypal.app", []string{"paypal.app"}},
+		{"file-tld-bare", "paypal.zip", []string{"paypal.zip"}},
 		{"any-scheme", "ftp://files.example/x", []string{"files.example"}},
 	}
 	for _, tc := range tests {
@@ -117,15 +120,97 @@ func TestHostsNamed(t *testing.T) {
 func TestHostsNotNamed(t *testing.T) {
 	for _, in := range []string{
 		"v1.2", "version 2.0.1", "3.14", "1.2.3", "1.2.3.400", "e.g.", "i.e.", "D.W.", "etc.",
-		"Node.js", "index.html", "setup.py", "README.md", "main.rs:42", "libc.so", "archive.zip", "MANIFEST.in", "configure.ac", "Makefile.am",
-		"deploy.sh", "Makefile.mk", "model.fit", "plt.show", "self.app", "foo.bar",
-		"stats.SE", "CS.SE", "AI.SE", "meta.SE", "27 edits on Data Science.SE",
+		"Node.js", "index.html", "photo.jpeg", "notes.txt", "main.go", "style.css", "lib.rb", "a.x",
 		"ai.stackexchange", "meta.puzzling", "std::vector", "a.b:c", "@app.route",
 		"こんにちは。世界", "第1.2節", "ノート", "Hello world", "", "...", "//", "https://",
 		"mailto:", "@", "x@", "a..b.com", ".com", "CC BY-SA 3.0",
 	} {
 		if got := Hosts(nil, in); len(got) != 0 {
 			t.Errorf("Hosts(%q) = %q, want none", in, got)
+		}
+	}
+}
+
+// TestHostsBareOnRealTLD: a bare name on any top-level domain of the
+// public suffix list is a host unless the href says otherwise: an
+// attacker picks the ending, so neither a file-name ending (zip, mov,
+// py, md) nor a newer generic one (app, online, fit) nor a nickname's
+// capitals (stats.SE) tells a file, code or a nickname from a host. A
+// name on an ending that is no file extension is a host even at the end
+// of the path ("https://evil.example/bank.example").
+func TestHostsBareOnRealTLD(t *testing.T) {
+	tests := []struct{ text, href, want string }{
+		{"paypal.zip", "https://evil.example/", "paypal.zip"},
+		{"paypal.app", "https://evil.example/login", "paypal.app"},
+		{"paypal.online", "https://evil.example/", "paypal.online"},
+		{"bank.mov", "https://evil.example/bank.mp4", "bank.mov"},
+		{"Download paypal.zip now", "https://evil.example/dl/other.zip", "paypal.zip"},
+		{"report.zip", "https://files.example/dl/report.zip/", "report.zip"},
+		{"report.zip", "https://report.zip", "report.zip"},
+		{"report.zip", "https://files.example/report.zip.exe", "report.zip"},
+		{"setup.py", "https://github.com/org/repo", "setup.py"},
+		{"README.md", "https://github.com/org/repo#readme", "readme.md"},
+		{"main.rs:42", "https://github.com/org/repo/blob/main/src/lib.rs", "main.rs"},
+		{"model.fit", "https://docs.example/keras", "model.fit"},
+		{"plt.show", "https://matplotlib.example/", "plt.show"},
+		{"self.app", "https://flask.example/", "self.app"},
+		{"stats.SE", "https://evil.example/", "stats.se"},
+		{"CS.SE", "https://cs.stackexchange.example/", "cs.se"},
+		{"bank.example", "https://evil.example/bank.example", "bank.example"},
+		{"paypal.com", "https://evil.example/login/paypal.com", "paypal.com"},
+		{"Hello.World", "https://evil.example/", "hello.world"},
+		{"PAYPAL.DE", "https://evil.example/", "paypal.de"},
+		{"MANIFEST.in", "https://example.com/", "manifest.in"},
+	}
+	for _, tc := range tests {
+		got := HostsFor(nil, tc.text, tc.href)
+		var want []string
+		if tc.want != "" {
+			want = []string{tc.want}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("HostsFor(%q, %q) mismatch (-want +got):\n%s", tc.text, tc.href, diff)
+		}
+	}
+}
+
+// TestHostsFileName: a bare word on a file-name ending equal to the last
+// segment of the href's path (case-insensitively, escapes of unreserved
+// characters decoded) is the file the link leads to, not a host; a Stack
+// Exchange nickname on a link to Stack Exchange is no host either.
+func TestHostsFileName(t *testing.T) {
+	tests := []struct{ text, href string }{
+		{"report.zip", "https://files.example/dl/report.zip"},
+		{"Download report.zip", "https://files.example/dl/report.zip"},
+		{"REPORT.ZIP", "https://files.example/dl/report.zip"},
+		{"report.zip", "https://files.example/dl/report%2Ezip"},
+		{"report.zip", "https://files.example/dl/report.zip?download=1#top"},
+		{"setup.py", "https://github.com/org/repo/blob/main/setup.py"},
+		{"README.md", "https://github.com/org/repo/blob/main/README.md"},
+		{"main.rs:42", "https://github.com/org/repo/blob/main/src/main.rs#L42"},
+		{"(archive.zip)", "/files/archive.zip"},
+		{"stats.SE", "https://stats.meta.stackexchange.com/q/6422/232706"},
+		{"27 edits on CS.SE", "https://cs.stackexchange.com/users/755/d-w"},
+		{"acceptance rate for DS.SE", "https://i.stack.imgur.com/QfrNj.png"},
+		{"trailer.mov", "trailer.mov"},
+		{"v1.2.3", "https://example.com/releases"},
+		{"version 2.0.1", "https://example.com/"},
+	}
+	for _, tc := range tests {
+		if got := HostsFor(nil, tc.text, tc.href); len(got) != 0 {
+			t.Errorf("HostsFor(%q, %q) = %q, want none", tc.text, tc.href, got)
+		}
+	}
+	// The file name spares only the bare word: with a scheme, "www." or
+	// a path it is a host, and another host in the text still counts.
+	for _, tc := range []struct{ text, href, want string }{
+		{"https://report.zip/", "https://files.example/report.zip", "report.zip"},
+		{"www.report.zip", "https://files.example/www.report.zip", "www.report.zip"},
+		{"report.zip/x", "https://files.example/x", "report.zip"},
+		{"report.zip from paypal.com", "https://files.example/report.zip", "paypal.com"},
+	} {
+		if diff := cmp.Diff([]string{tc.want}, HostsFor(nil, tc.text, tc.href)); diff != "" {
+			t.Errorf("HostsFor(%q, %q) mismatch (-want +got):\n%s", tc.text, tc.href, diff)
 		}
 	}
 }

@@ -343,6 +343,28 @@ func nested() {
 	} {
 		bad("nested-url", "a URL in the query carries userinfo or an active scheme", u)
 	}
+	for _, u := range []string{
+		"https://good.example/go/http:evil.example",
+		"https://good.example/x/https:\\evil.example/",
+		"https://good.example/out/HTTP:///evil.example",
+		"https://good.example/out;u=http:evil.example/login",
+	} {
+		bad("nested-url", "a URL in a path segment, however many slashes follow its scheme: an open-redirect endpoint goes there", u)
+	}
+	for _, u := range []string{
+		"https://good.example/.//evil.example/x",
+		"/a/..//evil.example",
+	} {
+		bad("nested-url", "the path is //host once dot segments go: a network-path reference to a server that redirects to it", u)
+	}
+	for _, u := range []string{
+		"https://www.google.com/amp/s/evil.example/page",
+		"https://example-com.cdn.ampproject.org/c/s/evil.example/",
+		"https://example-com.cdn.ampproject.org/i/s/evil.example/a.png",
+		"https://urldefense.com/v3/__https://evil.example/path__;!!ABC!def$",
+	} {
+		bad("nested-url", "a redirect service's path form (AMP viewer, AMP cache, Proofpoint v3) carries another host", u)
+	}
 }
 
 func schemes() {
@@ -400,6 +422,21 @@ func linkText() {
 	raw("link-text", "deceptive", "entity-encoded dot in text", `<a href="https://evil.example/">https://bank&#46;example/</a>`)
 	raw("link-text", "deceptive", "whitespace around text", "<a href=\"https://evil.example/\">\n  https://bank.example/  \n</a>")
 	raw("link-text", "deceptive", "text inside a span", `<a href="https://evil.example/"><span>bank.example</span></a>`)
+	fileNames := []struct{ href, text, why string }{
+		{"https://evil.example/", "paypal.zip", "a bare name on .zip, a file-name ending and a top-level domain, linking elsewhere"},
+		{"https://evil.example/login", "paypal.app", "a bare name on a newer generic top-level domain"},
+		{"https://evil.example/", "paypal.online", "a bare name on a newer generic top-level domain"},
+		{"https://evil.example/bank.mp4", "bank.mov", "a bare name on .mov; the href's file is another"},
+		{"https://evil.example/", "Download microsoft-update.zip", "a .zip host in a sentence, the href names no such file"},
+		{"https://evil.example/", "Sign in at PAYPAL.DE", "a bare name in capitals on a country code"},
+		{"https://evil.example/paypal.com", "paypal.com", "the named host is the href's last segment, but .com is no file-name ending"},
+		{"https://evil.example/", "stats.SE", "a nickname's shape on a link that does not go to Stack Exchange"},
+		{"https://evil.example/", "model.fit", "code's shape, but .fit is a top-level domain a phisher can pick"},
+		{"https://evil.example/", "self.app", "code's shape, but .app is a top-level domain a phisher can pick"},
+	}
+	for _, c := range fileNames {
+		raw("file-name-host", "deceptive", c.why, `<a href="`+attr(c.href)+`">`+c.text+`</a>`)
+	}
 }
 
 func ordinary() {
@@ -492,6 +529,27 @@ func ordinary() {
 	}
 	for _, tc := range texts {
 		raw("ordinary-link-text", "ordinary", "link text that names the link's own host, or is not a URL",
+			`<a href="`+attr(tc.href)+`">`+tc.text+`</a>`)
+	}
+	for _, u := range []string{
+		"https://en.wikipedia.org/wiki/Help:Contents", "https://en.wikipedia.org/wiki/HTTP:Cookie",
+		"https://example.com/time/10:30", "https://example.com/search/http", "https://example.com/a/b?next=a//b",
+		"https://example.com/a//b", "https://example.com/amp/story.html", "https://example.com/i/s/logo.png",
+	} {
+		good("ordinary-path", "an ordinary path with a scheme-like word, a colon or a double slash that carries no host", u)
+	}
+	files := []struct{ href, text string }{
+		{"https://files.example/dl/report.zip", "report.zip"},
+		{"https://files.example/dl/report.zip", "Download report.zip"},
+		{"https://github.com/org/repo/blob/main/setup.py", "setup.py"},
+		{"https://github.com/org/repo/blob/main/README.md", "README.md"},
+		{"https://github.com/org/repo/blob/main/src/main.rs#L42", "main.rs:42"},
+		{"https://files.example/media/trailer%2Emov", "trailer.mov"},
+		{"https://example.com/releases", "v1.2.3"},
+		{"https://stats.meta.stackexchange.com/q/6422/232706", "stats.SE"},
+	}
+	for _, tc := range files {
+		raw("ordinary-file-name", "ordinary", "a file name the href's path ends in, a version, or a Stack Exchange nickname on a link there",
 			`<a href="`+attr(tc.href)+`">`+tc.text+`</a>`)
 	}
 }

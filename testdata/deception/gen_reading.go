@@ -216,12 +216,18 @@ func textBenign() {
 		"style.css", "archive.zip", "video.mov", "libc.so.6", "Makefile.mk", "script.pl", "data.csv",
 		"paper.pdf", "notebook.ipynb", "utils.py line 12", "src/main.rs", "docs/index.md", "Config.pm",
 	} {
-		text("text-file", "ordinary", "a file name", evil, c)
+		// A bare name on a file-name ending is a file name only on a link
+		// to that file (its path's last segment): the href says so.
+		file, _, _ := strings.Cut(strings.Fields(c)[0], ":") // "main.rs:42": line 42 of main.rs
+		text("text-file", "ordinary", "a file name, on a link to that file", evil+"files/"+file, c)
 	}
 	for _, c := range []string{"e.g.", "i.e.", "etc.", "U.S.", "Ph.D.", "a.m.", "vs.", "Fig. 3", "No. 5", "D.W.", "N.Y.C.", "St. Louis"} {
 		text("text-abbreviation", "ordinary", "an abbreviation", evil, c)
 	}
-	for _, c := range []string{"Node.js", "model.fit", "plt.show", "console.log", "np.array", "self.app", "os.path.join", "df.head()", "foo.bar", "Vue.js"} {
+	// Bare "model.fit", "plt.show", "self.app", "foo.bar" are names on real
+	// top-level domains, which a phisher can pick ("paypal.app"): hosts.
+	// Code as written with a call is not.
+	for _, c := range []string{"Node.js", "model.fit()", "plt.show()", "console.log", "np.array", "self.app()", "os.path.join", "df.head()", "foo.bar()", "Vue.js"} {
 		text("text-code", "ordinary", "code", evil, c)
 	}
 	for _, c := range []struct{ href, content, why string }{
@@ -271,7 +277,7 @@ func textBenign() {
 	for _, c := range []string{
 		"click here", "Read more \u2192", "\u3053\u3093\u306b\u3061\u306f\u3002\u4e16\u754c", "\u7b2c1.2\u7bc0", "$3.50", "4.5/5 stars",
 		"10.5%", "Section 2.1", "\u2067\u0645\u0631\u062d\u0628\u0627\u2069", "\u30ce\u30fc\u30c8", "ai.stackexchange", "meta.puzzling",
-		"CC BY-SA 3.0", "std::vector", "@app.route", "Hello.World",
+		"CC BY-SA 3.0", "std::vector", "@app.route",
 	} {
 		text("text-no-host", "ordinary", "text that names no host", evil, c)
 	}
