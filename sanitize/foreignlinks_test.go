@@ -225,3 +225,24 @@ func TestForeignLinkReports(t *testing.T) {
 		})
 	}
 }
+
+// TestForeignLinkUnrenderedText: what an SVG link holds but does not
+// draw (desc, text inside defs) is not its text: it names no host the
+// reader sees.
+func TestForeignLinkUnrenderedText(t *testing.T) {
+	tests := []struct{ name, in string }{
+		{"desc", `<svg><a href="https://docs.example/"><desc>see bank.example</desc><text>Docs</text></a></svg>`},
+		{"defs", `<svg><a href="https://docs.example/"><defs><text id="t">bank.example</text></defs><text>Docs</text></a></svg>`},
+	}
+	for _, pname := range []string{"foreign.yaml", "ugc-svg-reject"} {
+		p := foreignLinkPolicies(t)[pname]
+		for _, tc := range tests {
+			t.Run(pname+"/"+tc.name, func(t *testing.T) {
+				got := checkForeignLink(t, tc.in, p)
+				if !strings.Contains(strings.Join(navigating(t, got), "\n"), " https://docs.example/") {
+					t.Errorf("String(%q) = %q: the link is gone", tc.in, got)
+				}
+			})
+		}
+	}
+}
