@@ -13,7 +13,8 @@ package policy
 // Left out: what runs script or holds CSS (script, style), obsolete or
 // removing animation (animateColor, discard: never allowed), what embeds HTML or other documents (foreignObject,
 // image, feImage), filters (costly to render, and feImage loads), links
-// (svg:a, which the links settings do not cover), and fonts.
+// (svg:a: a policy that wants them adds it, and the links settings then
+// apply, as to HTML links), and fonts.
 var svgSafeElements = []string{
 	"svg:svg", "svg:g", "svg:defs", "svg:symbol", "svg:use", "svg:title", "svg:desc",
 	"svg:path", "svg:rect", "svg:circle", "svg:ellipse", "svg:line", "svg:polyline",

@@ -192,7 +192,7 @@ func (k *compiler) authorLinks(p *Policy, l Links) {
 // linkStage allows in the bluemonday stage the rel and target values the
 // first stage writes on links, and no others.
 func (p *Policy) linkStage(bm *bluemonday.Policy) {
-	links := []string{"a", "area"}
+	links := p.linkElements()
 	a := &p.r.Author
 	rel := slices.Clone(p.rel)
 	if a.KeepsLinks() {
@@ -214,6 +214,22 @@ func (p *Policy) linkStage(bm *bluemonday.Policy) {
 	if len(targets) > 0 {
 		bm.AllowAttrs("target").Matching(regexp.MustCompile(`^` + oneOf(targets) + `$`)).OnElements(links...)
 	}
+}
+
+// linkElements are the local names of the elements that navigate, which
+// the first stage writes rel and target on: HTML a and area, SVG a (one
+// name to bluemonday, which knows no namespaces), and each MathML element
+// the policy lets carry an href, which Firefox and WebKit follow (package
+// sanitize, navigates).
+func (p *Policy) linkElements() []string {
+	links := []string{"a", "area"}
+	for _, el := range p.r.Elements {
+		if el.NS == rules.NSMathML && (el.Attr("href") != nil || el.Attr("xlink:href") != nil) {
+			links = append(links, el.Name)
+		}
+	}
+	slices.Sort(links)
+	return slices.Compact(links)
 }
 
 // oneOf is a regular expression group matching exactly one of words.

@@ -71,15 +71,15 @@ type attr struct {
 }
 
 // attributes checks the current tag's attributes into s.attrs.list and
-// reports whether the tag must be written anew, and for a link (a, area)
-// its href as the author wrote it (canonical) and its host, or "". It
+// reports whether the tag must be written anew, and for a link (an
+// element that navigates) where it goes. It
 // reads them as written (from htmlscan's spans for a document in memory,
 // with attrScan.scan for a stream) when it can, and with
 // Tokenizer.TagAttr otherwise.
-func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, host string) {
+func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest linkDest) {
 	fast := s.scanTag()
-	link := name == "a" || name == "area"
-	lk := linkAttrs{relAt: -1, targetAt: -1}
+	link := navigates(el)
+	lk := linkAttrs{relAt: -1, targetAt: -1, xlinkAt: -1}
 	var lkp *linkAttrs // where checkAttr notes a link's href
 	if link {
 		lkp = &lk
@@ -114,6 +114,9 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, h
 		changed = true
 		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate, 0)
 	}
+	if link && el.NS != rules.NSHTML {
+		changed = s.xlinkHref(name, &lk) || changed
+	}
 	if link {
 		changed = s.links(name, lk) || changed
 	}
@@ -126,7 +129,7 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, href, h
 	if name == "img" && s.mailURLs() {
 		s.trackingPixel() // remote.go
 	}
-	return changed, lk.href, lk.host
+	return changed, lk.linkDest
 }
 
 // scanTag empties the list and finds the current tag's attributes as
@@ -167,6 +170,11 @@ func (s *pass) tagAttr(i int) (a attr, more, ok bool) {
 	return a, more, true
 }
 
+// linkDest is where a link goes: its href as the author wrote it
+// (canonical), its host, and the attribute that says so (href, or a
+// foreign link's xlink:href); all "" if it has none. Transient.
+type linkDest struct{ href, host, key string }
+
 // linkAttrs are a link's rel and target as written, and where they stand
 // in the list (or -1): links() decides their values. href and host are
 // its href as the author wrote it (canonical) and its host, or "": what
@@ -174,7 +182,57 @@ func (s *pass) tagAttr(i int) (a attr, more, ok bool) {
 type linkAttrs struct {
 	rel, target     string
 	relAt, targetAt int
-	href, host      string
+	linkDest
+	// A foreign link's xlink:href: its URL and host, and its index in
+	// the list (or -1); sawHref says the tag has an href, kept or not
+	// (see xlinkHref).
+	xlinkHref, xlinkHost string
+	xlinkAt              int
+	sawHref              bool
+}
+
+// navigates reports whether el is an element that follows its href when
+// clicked, whichever its namespace: HTML a and area, SVG a (href or
+// xlink:href, SVG 2 §16.2.1), and a MathML element the policy lets carry
+// an href, which Firefox and WebKit follow as a link (MathML 3 §2.1.6;
+// MathML Core leaves it out and Chromium ignores it, but the reader's
+// browser may be either; older Firefox read xlink:href there too). Each
+// gets every links setting.
+func navigates(el *rules.Element) bool {
+	switch el.NS {
+	case rules.NSHTML:
+		return el.Name == "a" || el.Name == "area"
+	case rules.NSSVG:
+		return el.Name == "a"
+	case rules.NSMathML:
+		return el.Attr("href") != nil || el.Attr("xlink:href") != nil
+	}
+	return false
+}
+
+// xlinkHref settles which URL a foreign link follows: its href when the
+// tag has one, xlink:href only when it does not (SVG 2 §16.2.1, "if both
+// are present, href is used"; Chromium's SVGURIReference does so). The
+// ignored xlink:href is dropped, even when the href itself was refused:
+// kept, it would become the link's destination unchecked by the link
+// settings. It reports whether the tag changed.
+func (s *pass) xlinkHref(name string, lk *linkAttrs) bool {
+	switch {
+	case lk.xlinkAt < 0:
+		return false
+	case !lk.sawHref:
+		lk.linkDest = linkDest{lk.xlinkHref, lk.xlinkHost, "xlink:href"}
+		return false
+	}
+	a := s.attrs.list[lk.xlinkAt]
+	s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
+	s.attrs.list = slices.Delete(s.attrs.list, lk.xlinkAt, lk.xlinkAt+1)
+	for _, at := range []*int{&lk.relAt, &lk.targetAt} {
+		if *at > lk.xlinkAt {
+			*at--
+		}
+	}
+	return true
 }
 
 // holdLinkAttr holds a link's rel or target in its place for links(). A
@@ -200,6 +258,9 @@ func (s *pass) holdLinkAttr(lk *linkAttrs, name string, a attr) bool {
 // whether it has now.
 func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs, changed bool) bool {
 	v := s.check(el, a.key, a.val)
+	if lk != nil && a.key == "href" {
+		lk.sawHref = true
+	}
 	if v.reason != "" {
 		s.removedAttr(name, a.key, a.val, v.reason, v.flags)
 		return true
@@ -219,10 +280,14 @@ func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs,
 		s.change(Change{Element: name, Attribute: a.key, Action: Flagged,
 			Reason: ReasonSuspicious, Before: a.val, Flags: v.flags})
 	}
-	if lk != nil && a.key == "href" {
+	switch {
+	case lk == nil:
+	case a.key == "href":
 		// The URL as the author wrote it (canonical), not a hook's: what
 		// the link-text check and rel_on judge.
-		lk.href, lk.host = v.url, v.host
+		lk.linkDest = linkDest{v.url, v.host, "href"}
+	case a.key == "xlink:href" && el.NS != rules.NSHTML:
+		lk.xlinkHref, lk.xlinkHost, lk.xlinkAt = v.url, v.host, len(s.attrs.list)
 	}
 	a.val = v.val
 	if v.url != "" {

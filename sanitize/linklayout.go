@@ -44,6 +44,9 @@ const (
 	// the element or void element before it was shown (or, dropped,
 	// was in the input), though it is in the element the text before is
 	pieceCut
+	// shown on hover, not in the text: an SVG <title>, its element's
+	// tooltip (SVG 2 §5.7)
+	pieceTooltip
 )
 
 // A linkScope is an element open in a held link, until its frame at
@@ -116,6 +119,8 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		}
 	}
 	switch {
+	case name == "title" && ns == rules.NSSVG:
+		sc.flags |= pieceTooltip
 	case hiddenElements.at(name):
 		sc.flags |= pieceHidden
 	case s.attrHides(name):

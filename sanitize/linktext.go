@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -38,6 +39,19 @@ type heldLink struct {
 	hostAt, end    int    // its href is strs[hrefAt:hostAt], its host strs[hostAt:end]
 	hrefAt         int
 	line, col      int
+	// The element and the attribute that holds its href: an HTML or SVG
+	// a, or a MathML element with an href (navigates).
+	name, key string
+	// keeps says a mismatch costs the element its href, not its tags: a
+	// MathML element unwrapped would change the formula, and could
+	// leave its content outside <math> (<math href>). Its start tag
+	// without href, rel and target is strs[bareAt:bareC] in the faithful
+	// form, strs[bareC:bareEnd] in the canonical.
+	keeps                  bool
+	bareAt, bareC, bareEnd int
+	// rewrites says its text can become its destination: not an SVG a
+	// outside text, where text is not drawn (SVG 2 §11.2).
+	rewrites bool
 }
 
 // linkState is the pass's held-back output: a stack of open checked links
@@ -89,9 +103,10 @@ func (l *linkState) reset() {
 	l.resetBuffers()
 }
 
-// beginLink starts holding back a link's output, just before its start
-// tag is written. href and host are the canonical href and its host.
-func (s *pass) beginLink(href, host string) {
+// beginLink starts holding back the output of el, a link going to dest,
+// just before its start tag is written.
+func (s *pass) beginLink(el *rules.Element, dest linkDest) {
+	href, host := dest.href, dest.host
 	l := &s.link
 	if len(l.held) == 0 {
 		s.out.dst = twin{&l.f, &l.c}
@@ -103,15 +118,45 @@ func (s *pass) beginLink(href, host string) {
 	l.strs = append(append(l.strs, href...), host...)
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard,
 		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
-		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col})
+		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
+		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: s.drawsText(el)})
 }
 
-// linkTagWritten records the length of the start tag just written, and
-// what the link's own attributes show (a tooltip, an accessible name).
-func (s *pass) linkTagWritten() {
-	h := &s.link.held[len(s.link.held)-1]
-	h.fTag, h.cTag = s.link.f.Len()-h.fStart, s.link.c.Len()-h.cStart
-	s.linkAttrs("a")
+// drawsText reports whether text written in place of el's content is
+// drawn: not for an SVG a outside SVG text content (text, tspan,
+// textPath), whose character data SVG does not render.
+func (s *pass) drawsText(el *rules.Element) bool {
+	if el.NS != rules.NSSVG {
+		return true
+	}
+	cur := s.tree.current()
+	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
+}
+
+// linkTagWritten records the length of the start tag of the element
+// name just written, what the link's own attributes show (a tooltip, an
+// accessible name) and, for a link that keeps its element (keeps), the
+// same tag without its href, rel and target.
+func (s *pass) linkTagWritten(name string, foreign bool) {
+	l := &s.link
+	h := &l.held[len(l.held)-1]
+	h.fTag, h.cTag = l.f.Len()-h.fStart, l.c.Len()-h.cStart
+	s.linkAttrs(name)
+	if !h.keeps {
+		return
+	}
+	bare := slices.DeleteFunc(slices.Clone(s.attrs.list), func(a attr) bool {
+		return a.key == "href" || a.key == "xlink:href" || a.key == "rel" || a.key == "target"
+	})
+	s.out.writeTag(name, bare, s.in.tag, false, false, foreign)
+	fAt, cAt := h.fStart+h.fTag, h.cStart+h.cTag
+	h.bareAt = len(l.strs)
+	l.strs = append(l.strs, l.f.Bytes()[fAt:]...)
+	h.bareC = len(l.strs)
+	l.strs = append(l.strs, l.c.Bytes()[cAt:]...)
+	h.bareEnd = len(l.strs)
+	l.f.Truncate(fAt)
+	l.c.Truncate(cAt)
 }
 
 // linkText adds a text token to the held links, as one piece laid out
@@ -209,13 +254,13 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	if unread {
 		action, reason = rules.MismatchReject, ReasonLinkTextUnread
 	}
-	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
+	at := Change{Line: h.line, Column: h.col, Element: h.name, Attribute: h.key, Before: href}
 	switch {
 	case action == rules.MismatchReport:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
 		s.changeAt(at)
 		return true
-	case action == rules.MismatchRewrite && !early:
+	case action == rules.MismatchRewrite && !early && h.rewrites:
 		// The visible text becomes the destination.
 		dest := appendEscaped(nil, href)
 		for _, b := range [...]struct {
@@ -226,16 +271,25 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 			b.buf.Truncate(b.start)
 			b.buf.Write(tag)
 			b.buf.Write(dest)
-			b.buf.WriteString("</a>")
+			b.buf.WriteString("</")
+			b.buf.WriteString(h.name)
+			b.buf.WriteString(">")
 		}
 		s.out.hazard = noHazard
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
 		s.changeAt(at)
 		return true
 	}
-	// reject (and rewrite of a link not yet closed): the link is only its
-	// content, as a link without href is.
-	end := len("</a>") // in the canonical form
+	if h.keeps {
+		s.unlink(h)
+		at.Action, at.Reason = RemovedAttribute, reason
+		s.changeAt(at)
+		return false
+	}
+	// reject (and rewrite of a link not yet closed, or whose text would
+	// not be drawn): the link is only its content, as a link without href
+	// is.
+	end := len("</") + len(h.name) + len(">") // in the canonical form
 	fEnd := s.out.endLen
 	if early {
 		end, fEnd = 0, 0
@@ -282,18 +336,18 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	for _, p := range pieces {
 		all |= p.flags
 	}
-	if all&pieceHidden == 0 && s.namesOtherSite(text, host, href) {
+	if all&(pieceHidden|pieceTooltip) == 0 && s.namesOtherSite(text, host, href) {
 		return true
 	}
-	if len(extra) == 0 && len(pieces) <= 1 && all&(pieceRTL|pieceHidden) == 0 {
+	if len(extra) == 0 && len(pieces) <= 1 && all&(pieceRTL|pieceHidden|pieceTooltip) == 0 {
 		return false // one run, read above
 	}
 	b := l.read[:0]
-	if all&pieceHidden != 0 {
-		b = l.appendReading(b, h, pieceHidden, false)
+	if all&(pieceHidden|pieceTooltip) != 0 {
+		b = l.appendReading(b, h, pieceHidden|pieceTooltip, false)
 	}
 	run := len(b)
-	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden, true)
+	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden|pieceTooltip, true)
 	laidOut := len(b)
 	prev, elem := h.textStart, int32(-1)
 	for _, p := range pieces {
@@ -351,6 +405,24 @@ const (
 	rlo = '\u202e'
 	pdf = '\u202c'
 )
+
+
+// unlink writes the held link h's start tag without its href, rel and
+// target (linkTagWritten), keeping its content and its end tag, if
+// written.
+func (s *pass) unlink(h heldLink) {
+	l := &s.link
+	for _, b := range [...]struct {
+		buf        *sink
+		start, tag int
+		bare       []byte
+	}{{&l.f, h.fStart, h.fTag, l.strs[h.bareAt:h.bareC]}, {&l.c, h.cStart, h.cTag, l.strs[h.bareC:h.bareEnd]}} {
+		rest := bytes.Clone(b.buf.Bytes()[b.start+b.tag:])
+		b.buf.Truncate(b.start)
+		b.buf.Write(b.bare)
+		b.buf.Write(rest)
+	}
+}
 
 // dropOpenLink marks the open link at depth as dropped: its end tag will
 // not be written.

@@ -93,7 +93,9 @@ const (
 	// ReasonTooManyAttributes: the attributes of a tag past
 	// limits.max_attributes (reported once, on the first dropped).
 	ReasonTooManyAttributes Reason = "too-many-attributes"
-	// ReasonDuplicate: a repeated attribute; browsers read the first.
+	// ReasonDuplicate: a repeated attribute; browsers read the first. Or
+	// a foreign link's xlink:href beside its href, which browsers follow
+	// (SVG 2 §16.2.1).
 	ReasonDuplicate Reason = "duplicate"
 	// ReasonUnknownKind: an attribute whose kind the sanitiser does not
 	// know how to check (a compiled policy never has one).

@@ -29,6 +29,9 @@ func FuzzStages(f *testing.F) {
 	for _, s := range authoredSeeds {
 		f.Add(s)
 	}
+	for _, s := range foreignLinkSeeds {
+		f.Add(s)
+	}
 	policies := testPolicies(f)
 	policies["all-migration"] = allMigration(f)
 	f.Fuzz(func(t *testing.T, in string) {

@@ -104,7 +104,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
 	}
-	changed, href, host := s.attributes(el, name)
+	changed, dest := s.attributes(el, name)
 	if foreign && el.NS == rules.NSSVG && animatesAttribute(name) {
 		changed = s.animation(name) || changed // animation.go
 	}
@@ -128,9 +128,11 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	if s.r.Hooks.Element != nil && s.hid.at < 0 && !s.hookKeeps(name, rules.ElementKey(el.NS, name), void || rawSelfClosed, foreign) {
 		return
 	}
-	check := name == "a" && href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
+	// Every element that navigates, in any namespace (navigates), is
+	// held for the link-text check.
+	check := dest.href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
 	if check {
-		s.beginLink(href, host)
+		s.beginLink(el, dest)
 	}
 	if changed {
 		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false, foreign)
@@ -139,7 +141,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true, foreign)
 	}
 	if check {
-		s.linkTagWritten()
+		s.linkTagWritten(name, foreign)
 	}
 	switch {
 	case void:

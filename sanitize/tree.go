@@ -263,7 +263,9 @@ func (s *pass) closeTop(implicit bool) {
 	case implicit:
 		s.change(Change{Element: top.name, Action: ClosedElement, Reason: ReasonLeftOpen})
 	}
-	if top.name == "a" && len(s.link.held) > 0 {
+	if len(s.link.held) > 0 {
+		// Any frame: an SVG a and a MathML element with href are held
+		// links too (navigates); endLink matches the frame's depth.
 		s.endLink(len(s.tree.stack))
 	}
 }
