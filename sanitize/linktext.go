@@ -18,7 +18,7 @@ import (
 // it names.
 // The pass holds back the content of every checked link until the link
 // closes, collecting its text, and then applies the policy's
-// Links.TextMismatch (reject, rewrite, report) when the text names
+// Links.TextMismatch (reject, rewrite, mark, report) when the text names
 // another host than the href.
 
 // The bound on what is held back: markup past maxLinkHeld ends the wait,
@@ -179,8 +179,13 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	action := s.r.Mismatch
 	at := Change{Line: h.line, Column: h.col, Element: "a", Attribute: "href", Before: href}
 	switch {
-	case action == rules.MismatchReport:
+	case action == rules.MismatchReport && !early:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
+		s.changeAt(at)
+		return true
+	case action == rules.MismatchMark && !early && s.canMark():
+		s.writeLinkMark(host) // linkmark.go
+		at.Action, at.Reason, at.After = MarkedLink, ReasonLinkTextMismatch, host
 		s.changeAt(at)
 		return true
 	case action == rules.MismatchRewrite && !early:
@@ -201,8 +206,9 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 		s.changeAt(at)
 		return true
 	}
-	// reject (and rewrite of a link not yet closed): the link is only its
-	// content, as a link without href is.
+	// reject (and any action on a link not yet closed, and mark where no
+	// mark can stand): the link is only its content, as a link without
+	// href is.
 	end := len("</a>") // in the canonical form
 	fEnd := s.out.endLen
 	if early {

@@ -95,6 +95,7 @@ var reasonTriggers = []struct {
 	{ReasonDuplicate, "ugc", `<b title=a title=b>x</b>`},
 	{ReasonLinkPolicy, "ugc", `<a href="/x">x</a>`},
 	{ReasonLinkTextMismatch, "ugc", `<a href="https://evil.example/">https://bank.example/</a>`},
+	{ReasonReservedClass, "ugc", `<b class="htmlclean-link-host">x</b>`},
 	{ReasonCanonical, "ugc", `<a href="HTTP://x.example/">x</a>`},
 	{ReasonSuspicious, "ugc", `<a href="https://xn--bcher-kva.de/">x</a>`},
 	{ReasonEmptyURL, "ugc", `<a href="">x</a>`},
