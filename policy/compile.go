@@ -471,9 +471,9 @@ func (k *compiler) links(p *Policy, l Links) {
 	}
 	p.rel = setEdit(l.Rel, add, nil)
 	switch l.TextMismatch {
-	case "", "reject", "rewrite", "report", "ignore":
+	case "", "reject", "rewrite", "mark", "report", "ignore":
 	default:
-		k.fail("links.text_mismatch", "%q is not one of reject, rewrite, report, ignore", l.TextMismatch)
+		k.fail("links.text_mismatch", "%q is not one of reject, rewrite, mark, report, ignore", l.TextMismatch)
 	}
 	if l.TargetBlank && p.r.Elements["a"] == nil && p.r.Elements["area"] == nil {
 		k.fail("links.target_blank", "no link element (a, area) is allowed")

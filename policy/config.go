@@ -271,9 +271,12 @@ type Links struct {
 	// names another site than its href ("https://bank.example/login",
 	// "Sign in at bank.example"): "reject" (the default: the href is
 	// dropped, the text kept), "rewrite" (the text is replaced by the
-	// href), "report" (kept and reported) or "ignore". Text is read as a
-	// person reads it and hosts are compared by registrable domain
-	// (docs/urls.md, "What link text counts as naming a host").
+	// href), "mark" (kept, with the href's host written after it for the
+	// reader: <span class="htmlclean-link-host"> [evil.example]</span>;
+	// where no span can stand, in SVG or MathML, rejected), "report" (kept
+	// and reported only: the reader is not told) or "ignore". Text is
+	// read as a person reads it and hosts are compared by registrable
+	// domain (docs/urls.md, "What link text counts as naming a host").
 	TextMismatch string `yaml:"text_mismatch,omitempty" json:"text_mismatch,omitempty"`
 }
 

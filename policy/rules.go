@@ -35,7 +35,7 @@ func (p *Policy) settle() {
 	r.TargetBlank = c.Links.TargetBlank
 	r.Mismatch = map[string]rules.TextMismatch{
 		"": rules.MismatchReject, "reject": rules.MismatchReject, "rewrite": rules.MismatchRewrite,
-		"report": rules.MismatchReport, "ignore": rules.MismatchIgnore,
+		"report": rules.MismatchReport, "ignore": rules.MismatchIgnore, "mark": rules.MismatchMark,
 	}[c.Links.TextMismatch]
 	if c.BareElements == "keep" {
 		r.Bare = rules.BareKeep

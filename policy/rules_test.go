@@ -20,6 +20,7 @@ func TestRulesSettings(t *testing.T) {
 		{"text-mismatch-rewrite", func(c *Config) { c.Links.TextMismatch = "rewrite" }, func(r rules.Rules) bool { return r.Mismatch == rules.MismatchRewrite }},
 		{"text-mismatch-report", func(c *Config) { c.Links.TextMismatch = "report" }, func(r rules.Rules) bool { return r.Mismatch == rules.MismatchReport }},
 		{"text-mismatch-ignore", func(c *Config) { c.Links.TextMismatch = "ignore" }, func(r rules.Rules) bool { return r.Mismatch == rules.MismatchIgnore }},
+		{"text-mismatch-mark", func(c *Config) { c.Links.TextMismatch = "mark" }, func(r rules.Rules) bool { return r.Mismatch == rules.MismatchMark }},
 		{"rel-on-unset", func(c *Config) { c.Links.RelOn = "" }, func(r rules.Rules) bool { return r.RelOn == rules.RelAll }},
 		{"rel-on-external", func(c *Config) { c.Links.RelOn = "external" }, func(r rules.Rules) bool { return r.RelOn == rules.RelExternal }},
 		{"bare-unset", func(c *Config) { c.BareElements = "" }, func(r rules.Rules) bool { return r.Bare == rules.BareDrop }},

@@ -69,6 +69,7 @@
 //	unlisted.go   unlisted elements dropped with their content, and the
 //	              formatting elements a browser reopens after them
 //	linktext.go   links held until their text is known (text_mismatch)
+//	linkmark.go   the mark of a link's host (text_mismatch: mark), the reserved class
 //	output.go     writing both forms: tags, escaping, word breaks
 //	faithful.go   the two forms, and the follower that compares the
 //	              policy stage's output with them

@@ -253,7 +253,10 @@ func (fl *follower) toStage(p []byte) error {
 // snippet returns the first bytes of b for a report, without fragmentMark
 // or the start of one: the mark never leaves the process.
 func snippet(b []byte) []byte {
-	b = bytes.ReplaceAll(b[:min(len(b), divergenceSnippet+len(fragmentMark))], []byte(fragmentMark), nil)
+	b = b[:min(len(b), divergenceSnippet+len(fragmentMark))]
+	for _, m := range [...]string{fragmentMark, hostMarkOpen, hostMarkClose} {
+		b = bytes.ReplaceAll(b, []byte(m), nil)
+	}
 	b = b[:min(len(b), divergenceSnippet)]
 	return b[:len(b)-markPrefixAtEnd(b)]
 }

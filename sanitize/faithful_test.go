@@ -80,7 +80,7 @@ func faithfulProblem(tb testing.TB, in string, p *policy.Policy) string {
 	}
 	// The stage spells some URLs otherwise (stageSpelling): the faithful
 	// form's DOM is compared as the stage writes it.
-	if diff := cmp.Diff(dom(strings.ReplaceAll(stage, fragmentMark, "")), domAs(faithful, stageSpelling)); diff != "" {
+	if diff := cmp.Diff(dom(unmarked(stage)), domAs(faithful, stageSpelling)); diff != "" {
 		return fmt.Sprintf("the faithful form parses to another DOM than the policy stage's output (-stage +faithful):\n%s\nfaithful: %.300q", diff, faithful)
 	}
 	out, changes, err := StringReport(in, p)
@@ -102,12 +102,22 @@ func faithfulProblem(tb testing.TB, in string, p *policy.Policy) string {
 
 // changed reports whether changes holds a change, not just a flag.
 func changed(changes []Change) bool {
+	// An output sanitised again under links.text_mismatch: mark has its
+	// marks removed and written anew, the same bytes (linkmark.go): a
+	// marked link and the removal of a mark's span pair up.
+	marked, removed := 0, 0
 	for _, c := range changes {
-		if c.Action != Flagged {
+		switch {
+		case c.Action == Flagged:
+		case c.Action == MarkedLink:
+			marked++
+		case c.Reason == ReasonReservedClass && c.Action == RemovedContent && c.Element == "span":
+			removed++
+		default:
 			return true
 		}
 	}
-	return false
+	return marked != removed
 }
 
 // dom parses s as a document body and lists its nodes, one line each,

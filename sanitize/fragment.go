@@ -70,11 +70,14 @@ func (u *unmarker) Write(p []byte) (int, error) {
 		data, u.held = u.buf, u.held[:0]
 	}
 	for {
-		i := bytes.Index(data, []byte(fragmentMark))
+		i, with := nextMark(data)
 		if i < 0 {
 			break
 		}
 		if _, err := u.w.Write(data[:i]); err != nil {
+			return 0, err
+		}
+		if _, err := io.WriteString(u.w, with); err != nil {
 			return 0, err
 		}
 		data = data[i+len(fragmentMark):]
@@ -85,6 +88,20 @@ func (u *unmarker) Write(p []byte) (int, error) {
 	}
 	u.held = append(u.held, data[len(data)-keep:]...)
 	return len(p), nil
+}
+
+// nextMark returns where the first mark in data begins, or -1, and what
+// the unmarker writes for it: nothing for fragmentMark, the tags of a
+// link's host mark for hostMarkOpen and hostMarkClose (linkmark.go).
+// Every mark is as long as fragmentMark.
+func nextMark(data []byte) (int, string) {
+	at, with := bytes.Index(data, []byte(fragmentMark)), ""
+	for _, m := range [...]struct{ mark, with string }{{hostMarkOpen, linkHostOpen}, {hostMarkClose, linkHostClose}} {
+		if i := bytes.Index(data, []byte(m.mark)); i >= 0 && (at < 0 || i < at) {
+			at, with = i, m.with
+		}
+	}
+	return at, with
 }
 
 // Close writes what was held back: it was not a mark after all.
@@ -98,9 +115,10 @@ func (u *unmarker) Close() error {
 }
 
 // markPrefixAtEnd returns the length of the longest end of data that
-// begins fragmentMark (shorter than the mark). The mark starts with
-// "htmlclean-" and no proper suffix of the mark equals its prefix
-// ("h" does not recur), so only the last "h" can start one.
+// begins a mark (shorter than the mark): fragmentMark, hostMarkOpen or
+// hostMarkClose. Each starts with "htmlclean-", followed by hex digits,
+// so no proper suffix of one equals a prefix of any ("h" does not recur),
+// and only the last "h" can start one.
 func markPrefixAtEnd(data []byte) int {
 	from := max(0, len(data)-len(fragmentMark)+1)
 	i := bytes.LastIndexByte(data[from:], 'h')
@@ -108,8 +126,10 @@ func markPrefixAtEnd(data []byte) int {
 		return 0
 	}
 	tail := data[from+i:]
-	if bytes.HasPrefix([]byte(fragmentMark), tail) {
-		return len(tail)
+	for _, m := range [...]string{fragmentMark, hostMarkOpen, hostMarkClose} {
+		if bytes.HasPrefix([]byte(m), tail) {
+			return len(tail)
+		}
 	}
 	return 0
 }

@@ -20,7 +20,7 @@ import (
 // it names.
 // The pass holds back the content of every checked link until the link
 // closes, collecting its text, and then applies the policy's
-// Links.TextMismatch (reject, rewrite, report) when the text names
+// Links.TextMismatch (reject, rewrite, mark, report) when the text names
 // another host than the href.
 
 // The bound on what is held back: markup past maxLinkHeld ends the wait,
@@ -256,8 +256,13 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	}
 	at := Change{Line: h.line, Column: h.col, Element: h.name, Attribute: h.key, Before: href}
 	switch {
-	case action == rules.MismatchReport:
+	case action == rules.MismatchReport && !early:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
+		s.changeAt(at)
+		return true
+	case action == rules.MismatchMark && !early && s.canMark():
+		s.writeLinkMark(host) // linkmark.go
+		at.Action, at.Reason, at.After = MarkedLink, ReasonLinkTextMismatch, host
 		s.changeAt(at)
 		return true
 	case action == rules.MismatchRewrite && !early && h.rewrites:
@@ -286,9 +291,9 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 		s.changeAt(at)
 		return false
 	}
-	// reject (and rewrite of a link not yet closed, or whose text would
-	// not be drawn): the link is only its content, as a link without href
-	// is.
+	// reject (and any action on a link not yet closed, rewrite of a link
+	// whose text would not be drawn, and mark where no mark can stand):
+	// the link is only its content, as a link without href is.
 	end := len("</") + len(h.name) + len(">") // in the canonical form
 	fEnd := s.out.endLen
 	if early {

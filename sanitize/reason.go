@@ -107,13 +107,18 @@ const (
 	// video, in place of what the author wrote (crossorigin: anonymous).
 	ReasonCrossOrigin Reason = "crossorigin-anonymous"
 	// ReasonLinkTextMismatch: a link whose text names another host than
-	// its href (links.text_mismatch): flagged, rewritten, or its href
-	// removed.
+	// its href (links.text_mismatch): flagged, rewritten, marked with its
+	// host ([MarkedLink]), or its href removed.
 	ReasonLinkTextMismatch Reason = "link-text-mismatch"
 	// ReasonLinkTextUnread: a link whose content outgrew what the pass
 	// holds to read its text: its href removed, whatever
 	// links.text_mismatch says, since it could not be checked.
 	ReasonLinkTextUnread Reason = "link-text-unread"
+	// ReasonReservedClass: an element of the input whose class names
+	// [LinkHostClass], which only the sanitiser's own mark of a link's
+	// host carries: removed with its content ([RemovedContent]), or
+	// its tag alone where the pass drops no content there.
+	ReasonReservedClass Reason = "reserved-class"
 	// ReasonClassTokens: a class attribute filtered token by token
 	// (policy classes), written with its allowed tokens only
 	// ([RewroteAttribute]).
@@ -279,7 +284,7 @@ var ownReasons = []Reason{
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
-	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonLinkTextUnread, ReasonClassTokens,
+	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonLinkTextUnread, ReasonReservedClass, ReasonClassTokens,
 	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,

@@ -96,6 +96,7 @@ var reasonTriggers = []struct {
 	{ReasonLinkPolicy, "ugc", `<a href="/x">x</a>`},
 	{ReasonLinkTextMismatch, "ugc", `<a href="https://evil.example/">https://bank.example/</a>`},
 	{ReasonLinkTextUnread, "ugc", `<a href="https://example.com/">` + strings.Repeat("<b></b>", maxLinkHeld/7+10) + `</a>`},
+	{ReasonReservedClass, "ugc", `<b class="htmlclean-link-host">x</b>`},
 	{ReasonCanonical, "ugc", `<a href="HTTP://x.example/">x</a>`},
 	{ReasonSuspicious, "ugc", `<a href="https://xn--bcher-kva.de/">x</a>`},
 	{ReasonEmptyURL, "ugc", `<a href="">x</a>`},

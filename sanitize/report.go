@@ -21,6 +21,7 @@ const (
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
 	Flagged          Action = "flagged"           // kept as written, with something to see (urlnorm flags, link text)
 	RewroteText      Action = "rewrote-text"      // a link's text replaced by where it goes
+	MarkedLink       Action = "marked-link"       // a link kept with the host it goes to written after it (links.text_mismatch: mark)
 	RewroteTag       Action = "rewrote-tag"       // a tag written anew: "</br>" as "<br>", an end tag's attributes dropped
 	ReencodedText    Action = "reencoded-text"    // text written escaped (NUL, invalid UTF-8, a "<" that could start a tag) or a character escaped so two texts do not join
 	// PolicyStage: the policy's bluemonday stage removed or changed what

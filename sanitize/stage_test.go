@@ -12,7 +12,7 @@ import (
 )
 
 // twoForms runs the pass alone and returns its two forms (the faithful
-// one without fragmentMark, as a reader gets it), and the policy's
+// one unmarked, as a reader gets it), and the policy's
 // bluemonday stage over the faithful one. ok is false if the pass refused the input (a
 // limit error): nothing reached the policy stage.
 func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, stage string, ok bool) {
@@ -27,7 +27,17 @@ func twoForms(tb testing.TB, in string, p *policy.Policy) (faithful, canonical, 
 		tb.Fatalf("policy stage error: %v", err)
 	}
 	// The sheets of document: wrap follow every form alike.
-	return strings.ReplaceAll(string(f.Bytes()), fragmentMark, "") + string(tail), string(c.Bytes()) + string(tail), out.String() + string(tail), true
+	return unmarked(string(f.Bytes())) + string(tail), string(c.Bytes()) + string(tail), out.String() + string(tail), true
+}
+
+// unmarked is s as the unmarker writes it: without fragmentMark, with the
+// span's tags for a link's host marks.
+func unmarked(s string) string {
+	var b bytes.Buffer
+	u := unmarker{w: &b}
+	u.Write([]byte(s))
+	u.Close()
+	return b.String()
 }
 
 // policyStageDiff runs the pass alone, then the policy's bluemonday stage

@@ -32,6 +32,10 @@ func FuzzStages(f *testing.F) {
 	for _, s := range foreignLinkSeeds {
 		f.Add(s)
 	}
+	// links.text_mismatch: mark (the mail preset): a marked link, and its
+	// output sanitised again.
+	f.Add(`<p><a href="https://evil.example/">bank.example</a> x</p>`)
+	f.Add(`<p><a href="https://evil.example/">bank.example</a><span class="htmlclean-link-host"> [evil.example]</span> x</p>`)
 	policies := testPolicies(f)
 	policies["all-migration"] = allMigration(f)
 	f.Fuzz(func(t *testing.T, in string) {

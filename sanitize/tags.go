@@ -104,6 +104,10 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
 	}
+	if s.hid.at < 0 && reservedClass(s.in.tag) {
+		s.dropReserved(name, void || rawSelfClosed, foreign) // linkmark.go
+		return
+	}
 	changed, dest := s.attributes(el, name)
 	if foreign && el.NS == rules.NSSVG && animatesAttribute(name) {
 		changed = s.animation(name) || changed // animation.go
@@ -239,8 +243,12 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
+	reserved := (!cd || framed[name]) && s.hid.at < 0 && reservedClass(s.in.tag) // linkmark.go
+	if reserved {
+		reason = ReasonReservedClass
+	}
 	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) ||
-		s.foreign.any && s.integrationUnwrapped(name) {
+		s.foreign.any && s.integrationUnwrapped(name) || reserved {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}

@@ -79,6 +79,9 @@ const (
 	MismatchRewrite
 	MismatchReport
 	MismatchIgnore
+	// MismatchMark keeps the link and writes its destination's host
+	// after it, for the reader to see (sanitize/linkmark.go).
+	MismatchMark
 )
 
 // RelOn is which links get the rel tokens (links.rel_on).

@@ -1,0 +1,120 @@
+package sanitize
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+
+	"golang.org/x/net/html"
+)
+
+// links.text_mismatch: mark keeps a link whose text names another site
+// and writes where it really goes right after it, as text a reader sees,
+// copies and pastes with the link's:
+//
+//	<a href="https://evil.example/login">bank.example</a><span class="htmlclean-link-host"> [evil.example]</span>
+//
+// The host is the href's canonical host, as urlnorm writes it: an
+// internationalised name in its ASCII (punycode) form, "xn--bnk-sna.example"
+// rather than "bаnk.example", because the Unicode form is what a
+// look-alike deceives with. The class lets the host page style the mark
+// (docs/policy.md); nothing else carries it (reservedClass).
+//
+// The span is written after the policy stage, as an empty fragment is
+// (fragmentMark): the pass writes hostMarkOpen, the host as text and
+// hostMarkClose, which the stage reads as text and keeps under every
+// policy, and the unmarker turns the two marks into the span's tags. So
+// the stage's allowlist stays the policy's own (a policy without span or
+// class does not gain them), and no input can reach the output as a
+// mark: the marks are random for each process and never leave it.
+
+// LinkHostClass is the class of the element the sanitiser writes after a
+// link under links.text_mismatch: mark, holding the host the link goes
+// to. It is reserved: an element of the input carrying it is removed
+// with its content ([ReasonReservedClass]).
+const LinkHostClass = "htmlclean-link-host"
+
+// The span's tags, as the unmarker writes them for the marks.
+const (
+	linkHostOpen  = `<span class="` + LinkHostClass + `">`
+	linkHostClose = `</span>`
+)
+
+// hostMarkOpen and hostMarkClose stand for the span's tags until the
+// policy stage has run. Like fragmentMark they are "htmlclean-" and 32
+// hex digits (markPrefixAtEnd relies on it).
+var hostMarkOpen, hostMarkClose = newMark(), newMark()
+
+func newMark() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand, Go 1.24+)
+	return "htmlclean-" + hex.EncodeToString(b[:])
+}
+
+// canMark reports whether a mark can be written where the pass stands,
+// just after a link's end tag: where a browser would read <span> as a
+// phrasing element in the current node. In SVG or MathML content a span
+// would end the foreign content (HTML §13.2.6.5), and in table
+// structure it would be moved out of the table (foster parenting).
+func (s *pass) canMark() bool {
+	if s.tree.foreignContent() || s.hid.at >= 0 {
+		return false
+	}
+	m := s.baseMode()
+	return m == modeBody || m == modeCell || m == modeCaption
+}
+
+// writeLinkMark writes the mark of host after the held link just
+// decided, at the end of the held buffers, in both forms alike.
+func (s *pass) writeLinkMark(host string) {
+	for _, b := range [...]*sink{&s.link.f, &s.link.c} {
+		b.WriteString(hostMarkOpen)
+		b.WriteString(" [")
+		b.Write(appendEscaped(nil, host))
+		b.WriteString("]")
+		b.WriteString(hostMarkClose)
+	}
+	s.out.hazard = noHazard // it ends in hex digits, after no "&"
+	s.out.marked = true     // the unmarker runs over this segment
+}
+
+// reservedClass reports whether the start tag raw has a class attribute
+// with the token LinkHostClass, read without regard to ASCII case (as a
+// page in quirks mode matches classes) and with its character
+// references decoded: such an element would pass for a mark. Any class
+// attribute counts, a repeated one too. Cheap for a tag without "-" or
+// "&", which a class naming the token needs.
+func reservedClass(raw []byte) bool {
+	if len(raw) < len(LinkHostClass) || bytes.IndexByte(raw, '-') < 0 && bytes.IndexByte(raw, '&') < 0 {
+		return false
+	}
+	for t := range tagAttrs(raw) {
+		if t.keyEnd-t.start != len("class") || !bytes.EqualFold(raw[t.start:t.keyEnd], []byte("class")) {
+			continue
+		}
+		v := raw[t.valStart:t.valEnd]
+		if bytes.IndexByte(v, '&') >= 0 {
+			v = []byte(html.UnescapeString(string(v)))
+		}
+		for _, tok := range bytes.FieldsFunc(v, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }) {
+			if bytes.EqualFold(tok, []byte(LinkHostClass)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropReserved drops the allowed element name, placed and not yet
+// written, whose class names LinkHostClass (reservedClass), with its
+// content, as the element hook's Drop does: a mark of the input (an
+// output sanitised again) goes, and the pass writes its own again after
+// the link, so that sanitising the output again gives the same bytes.
+func (s *pass) dropReserved(name string, void, foreign bool) {
+	s.dropBreak(name)
+	s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonReservedClass})
+	if !void {
+		s.hid.hide(&s.out, len(s.tree.stack))
+		s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name], hidden: true})
+	}
+}
