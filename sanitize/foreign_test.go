@@ -171,7 +171,7 @@ func TestNamespaceConfusion(t *testing.T) {
 			`<svg><a href="https://ok.example/" rel="nofollow ugc"><animate/><text>x</text></a></svg>`},
 		{"set-href", `<svg><set attributeName="xlink:href" to="javascript:alert(1)"/></svg>`, `<svg><set/></svg>`},
 		{"math-href-javascript", `<math><mi href="javascript:alert(1)">x</mi><mtext href="https://ok.example/">y</mtext></math>`,
-			`<math><mi>x</mi><mtext href="https://ok.example/">y</mtext></math>`},
+			`<math><mi>x</mi><mtext href="https://ok.example/" rel="nofollow ugc">y</mtext></math>`},
 		{"maction", `<math><maction actiontype="statusline"><mi>x</mi><mtext>https://evil.example</mtext></maction></math>`,
 			`<math><mi>x</mi><mtext>https://evil.example</mtext></math>`},
 		{"event-handlers", `<svg onload="alert(1)"><circle onclick="alert(1)" r="1"/></svg><math onmouseover="alert(1)"><mi>x</mi></math>`,
