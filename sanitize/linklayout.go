@@ -246,10 +246,32 @@ func (s *pass) attrHides(name string) bool {
 }
 
 // styleHides reports whether the current tag's kept style attribute has
-// a display, visibility or content-visibility that hides its content.
+// a display, visibility, content-visibility or font size that hides its
+// content, or its SVG presentation attributes do (SVG 2 §6.6: display,
+// visibility and font-size are properties).
 func (s *pass) styleHides() bool {
-	style, ok := s.attrVal("style")
-	return ok && styleUnrendered(style)
+	for _, a := range s.attrs.list {
+		v := strings.TrimSpace(a.val)
+		switch a.key {
+		case "style":
+			if styleUnrendered(a.val) {
+				return true
+			}
+		case "display":
+			if strings.EqualFold(v, "none") {
+				return true
+			}
+		case "visibility":
+			if strings.EqualFold(v, "hidden") || strings.EqualFold(v, "collapse") {
+				return true
+			}
+		case "font-size":
+			if zeroLength(strings.ToLower(v)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *pass) hasAttr(key string) bool {
@@ -274,7 +296,8 @@ func (s *pass) attrVal(key string) (string, bool) {
 // reading without layout too.
 func styleUnrendered(style string) bool {
 	return styleHas(style, "display", "none") || styleHas(style, "visibility", "hidden") ||
-		styleHas(style, "visibility", "collapse") || styleHas(style, "content-visibility", "hidden")
+		styleHas(style, "visibility", "collapse") || styleHas(style, "content-visibility", "hidden") ||
+		zeroLength(styleValue(style, "font-size"))
 }
 
 // styleOverridesRTL reports whether a style shows its text right to left
@@ -285,9 +308,15 @@ func styleOverridesRTL(style string) bool {
 }
 
 // styleHas reports whether the last declaration of prop in style has the
-// keyword value (case-insensitive, !important allowed).
+// keyword value (case-insensitive).
 func styleHas(style, prop, value string) bool {
-	found := false
+	return styleValue(style, prop) == value
+}
+
+// styleValue returns the value of the last declaration of prop in style,
+// lower case, without "!important".
+func styleValue(style, prop string) string {
+	value := ""
 	for decl := range strings.SplitSeq(style, ";") {
 		p, v, ok := strings.Cut(decl, ":")
 		if !ok || !strings.EqualFold(strings.TrimSpace(p), prop) {
@@ -297,7 +326,7 @@ func styleHas(style, prop, value string) bool {
 		if i := strings.IndexByte(v, '!'); i >= 0 {
 			v = strings.TrimSpace(v[:i])
 		}
-		found = strings.EqualFold(v, value)
+		value = strings.ToLower(v)
 	}
-	return found
+	return value
 }

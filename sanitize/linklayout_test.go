@@ -175,6 +175,7 @@ styles:
   - {property: visibility, on: [span], keywords: [hidden, visible]}
   - {property: direction, on: [span], keywords: [rtl, ltr]}
   - {property: unicode-bidi, on: [span], keywords: [bidi-override, normal]}
+  - {property: font-size, on: [span], values: lengths}
 `)
 	for _, tc := range []struct {
 		href, content string
@@ -192,6 +193,10 @@ styles:
 		{"https://evil.example/", `<bdo dir="rtl">moc.<b>lapyap</b></bdo>`, false},
 		{"https://evil.example/", `<span style="direction:rtl;unicode-bidi:bidi-override">moc.lapyap</span>`, false},
 		{"https://evil.example/", `<dialog>x</dialog>paypal.com`, false},
+		// visibility: hidden keeps its place: "paypal.com secure".
+		{"https://evil.example/", `paypal.com<span style="visibility:hidden">x</span>secure`, false},
+		{"https://paypalx.com/", `paypal<span style="font-size:0">x</span>.com`, false},
+		{"https://evil.example/", `/login<bdo dir="rtl">ku.oc.cbb</bdo>`, false},
 		// Shown: the link's own host.
 		{"https://paypal.com/", `paypal<span hidden>x</span>.com`, true},
 		{"https://paypal.com/", `<bdo dir="rtl">moc.lapyap</bdo>`, true},

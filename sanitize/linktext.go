@@ -354,18 +354,28 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	run := len(b)
 	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden|pieceTooltip, true)
 	laidOut := len(b)
-	prev, elem := h.textStart, int32(-1)
+	prev, elem, cut := h.textStart, int32(-1), false
 	for _, p := range pieces {
 		piece := l.text[prev:p.end]
 		prev = int(p.end)
-		if p.flags&(pieceHidden|pieceStyledHidden) != 0 {
+		if p.flags&pieceHidden != 0 {
 			continue
 		}
-		if p.elem != elem || p.flags&(pieceBreak|pieceCut) != 0 {
-			b = append(b, '\n')
-			elem = p.elem
+		if p.flags&pieceStyledHidden != 0 {
+			// Hidden by style, it may still take its place
+			// (visibility: hidden): the runs either side stay apart.
+			cut = true
+			continue
 		}
-		b = append(b, piece...)
+		if p.elem != elem || cut || p.flags&(pieceBreak|pieceCut) != 0 {
+			b = append(b, '\n')
+			elem, cut = p.elem, false
+		}
+		if p.flags&pieceRTL != 0 {
+			b = utf8.AppendRune(append(utf8.AppendRune(b, rlo), piece...), pdf)
+		} else {
+			b = append(b, piece...)
+		}
 	}
 	b = append(b, extra...)
 	l.read = b

@@ -38,7 +38,8 @@ var deceptionGaps = map[string]string{}
 
 // ordinaryClasses are ordinary forms the set must hold (share links,
 // booking links, upper-case IDNs, literal percent signs).
-var ordinaryClasses = []string{"ordinary-share", "ordinary-siteminder", "ordinary-upper-idn", "ordinary-percent-literal"}
+var ordinaryClasses = []string{"ordinary-share", "ordinary-siteminder", "ordinary-upper-idn", "ordinary-percent-literal",
+	"ordinary-link-layout", "ordinary-link-hidden", "ordinary-link-tooltip", "ordinary-link-bidi"}
 
 // ordinaryLosses lists the ordinary links that the ugc preset refuses by
 // design, by id, with the reason; every other ordinary link must keep its
@@ -57,6 +58,7 @@ var deceptionClasses = []string{
 	"multiple-encoding", "percent-u", "bidi-control", "invisible-char", "tab-newline",
 	"lookalike-separator", "lookalike-dot", "numeric-host", "fullwidth-ipv4", "embedded-ipv4",
 	"nested-url", "active-scheme", "backslash", "slashes", "link-text", "file-name-host",
+	"link-layout", "link-hidden", "link-tooltip", "link-bidi", "link-size",
 }
 
 // TestDeceptionSet: under ugc, every deceptive

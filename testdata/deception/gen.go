@@ -73,6 +73,7 @@ func main() {
 	schemes()
 	linkText()
 	ordinary()
+	linkLayout()
 	w := bufio.NewWriter(os.Stdout)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -552,4 +553,69 @@ func ordinary() {
 		raw("ordinary-file-name", "ordinary", "a file name the href's path ends in, a version, or a Stack Exchange nickname on a link there",
 			`<a href="`+attr(tc.href)+`">`+tc.text+`</a>`)
 	}
+}
+
+// linkLayout writes links whose text a browser lays out, hides, reverses
+// or shows on hover, each shape once deceptive (the href goes elsewhere)
+// and once ordinary (the href goes to the host the reader sees).
+func linkLayout() {
+	hosts := []string{"bank.example", "paypal.com", "www.sparkasse.de", "https://login.microsoftonline.com/",
+		"accounts.google.com/signin", "help@bbc.co.uk"}
+	own := map[string]string{"bank.example": "https://bank.example/login", "paypal.com": "https://www.paypal.com/signin",
+		"www.sparkasse.de": "https://www.sparkasse.de/", "https://login.microsoftonline.com/": "https://login.microsoftonline.com/common",
+		"accounts.google.com/signin": "https://accounts.google.com/signin", "help@bbc.co.uk": "mailto:help@bbc.co.uk"}
+	shapes := []struct{ class, why, html string }{
+		{"link-layout", "a host on a line of its own (br)", "%s<br>Log in"},
+		{"link-layout", "a host in a paragraph of its own", "<p>%s</p><p>Log in</p>"},
+		{"link-layout", "a host, then a block", "%s<div>Log in</div>"},
+		{"link-layout", "a host in a list item", "<ul><li>%s<li>Log in</ul>"},
+		{"link-layout", "a host in a table cell", "<table><tr><td>%s<td>secure</table>"},
+		{"link-layout", "a host above a rule", "%s<hr>Log in"},
+		{"link-layout", "a host in a heading", "<h3>%s</h3>Log in"},
+		{"link-layout", "a host in a quote block", "<blockquote>%s</blockquote>secure"},
+		{"link-layout", "a host in bold, the next word in italics", "<b>%s</b><i>secure</i>"},
+		{"link-layout", "a host in code, the next word in emphasis", "<code>%s</code><em>login</em>"},
+		{"link-layout", "a host, then an image", `%s<img src="/i.png" alt="">Log in`},
+		{"link-hidden", "a host, then ruby parentheses", "%s<rp>Log in</rp>"},
+		{"link-hidden", "a host, then a closed details body", "%s<details><summary></summary>x</details>secure"},
+		{"link-hidden", "a host, then hidden text", "%s<span hidden>Log in</span>"},
+		{"link-hidden", "a host, then text hidden by style", `%s<span style="display:none">Log in</span>`},
+		{"link-hidden", "a host, then a template", "%s<template>x</template>secure"},
+		{"link-hidden", "a host, then noscript", "%s<noscript>Log in</noscript>"},
+		{"link-hidden", "a host, then a video's fallback", "%s<video>Log in</video>"},
+		{"link-tooltip", "a host in a tooltip of an inner element", `<span title="%s">Log in</span>`},
+		{"link-tooltip", "a host in an abbreviation's title", `<abbr title="%s">Log in</abbr>`},
+		{"link-tooltip", "a host in an image's alt text", `Log in <img src="/i.png" alt="%s">`},
+	}
+	for i, h := range hosts {
+		for _, sh := range shapes {
+			html := strings.Replace(sh.html, "%s", h, 1)
+			raw(sh.class, "deceptive", sh.why+", naming another site than the href",
+				`<a href="https://evil.example/`+fmt.Sprint(i)+`">`+html+`</a>`)
+			raw("ordinary-"+sh.class, "ordinary", sh.why+", naming the href's own site",
+				`<a href="`+attr(own[h])+`">`+html+`</a>`)
+		}
+		for _, attrName := range []string{"title"} { // aria-label: no preset keeps it (sanitize tests it)
+			raw("link-tooltip", "deceptive", "a host in the link's "+attrName,
+				`<a href="https://evil.example/" `+attrName+`="`+attr(h)+`">Log in</a>`)
+			raw("ordinary-link-tooltip", "ordinary", "the link's own host in its "+attrName,
+				`<a href="`+attr(own[h])+`" `+attrName+`="`+attr(h)+`">Log in</a>`)
+		}
+	}
+	for _, rev := range []struct{ shown, stored string }{
+		{"paypal.com", "moc.lapyap"}, {"bank.example", "elpmaxe.knab"}, {"www.sparkasse.de", "ed.essakraps.www"},
+	} {
+		raw("link-bidi", "deceptive", "a host written backwards under bdo dir=rtl, shown as "+rev.shown,
+			`<a href="https://evil.example/"><bdo dir="rtl">`+rev.stored+`</bdo></a>`)
+		raw("link-bidi", "deceptive", "a host written backwards, split by markup, under bdo dir=rtl",
+			`<a href="https://evil.example/"><bdo dir="rtl">`+rev.stored[:3]+`<b>`+rev.stored[3:]+`</b></bdo></a>`)
+		raw("ordinary-link-bidi", "ordinary", "a host under bdo dir=ltr, shown as written",
+			`<a href="https://`+rev.shown+`/"><bdo dir="ltr">`+rev.shown+`</bdo></a>`)
+	}
+	raw("link-size", "deceptive", "a host after more markup than the link-text check holds (256 KiB)",
+		`<a href="https://evil.example/login">.`+strings.Repeat("<b></b>", 38000)+`Sign in at https://bank.example/</a>`)
+	raw("ordinary-link-layout", "ordinary", "a file name the href ends in",
+		`<a href="https://files.example/reports/report.zip">Download report.zip</a>`)
+	raw("ordinary-link-layout", "ordinary", "text on two lines naming no host",
+		`<a href="https://forum.example/t/1">Read the thread<br>12 replies</a>`)
 }
