@@ -169,6 +169,17 @@ func (p *Policy) apply(w io.Writer, r io.Reader) error {
 	return nil
 }
 
+// passValued are the inert text attributes whose values only the first
+// stage matches against the policy's patterns: the bluemonday stage
+// allows them on the same elements, whatever their value, and escapes
+// it. Their patterns guard no URL, CSS or class token, and matching them
+// again cost the stage a regexp per value (on the bench pages 21,131
+// matches, 6.6% of the pipeline). Every pattern on a URL, style or class
+// attribute stays in both stages.
+var passValued = map[string]bool{
+	"title": true, "alt": true, "abbr": true, "summary": true, "lang": true, "dir": true,
+}
+
 // bluemonday builds the second-line allowlist from the compiled policy.
 func (p *Policy) bluemonday() *bluemonday.Policy {
 	bm := bluemonday.NewPolicy()
@@ -198,7 +209,7 @@ func (p *Policy) bluemonday() *bluemonday.Policy {
 		}
 		for attr, rule := range el.Attrs {
 			switch {
-			case rule.Any:
+			case rule.Any, rule.Kind.Inert() && passValued[attr]:
 				bm.AllowAttrs(attr).OnElements(name)
 			default:
 				for _, m := range rule.Patterns {

@@ -421,7 +421,6 @@ const (
 	pdf = '\u202c'
 )
 
-
 // unlink writes the held link h's start tag without its href, rel and
 // target (linkTagWritten), keeping its content and its end tag, if
 // written.

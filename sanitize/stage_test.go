@@ -98,3 +98,69 @@ func tokenList(s string) []string {
 		out = append(out, b.String()+">")
 	}
 }
+
+// TestStageLeavesTextValuesToPass: the policy stage allows title, alt,
+// abbr, summary, lang and dir on their elements, and rel and target on
+// links, whatever their value (escaping it), and leaves their patterns
+// to the pass, which refuses what the policy's pattern refuses (and
+// writes rel and target itself); the stage still holds URL, class and
+// every other attribute to its pattern.
+func TestStageLeavesTextValuesToPass(t *testing.T) {
+	p := ugcPolicy(t)
+	tests := []struct{ name, in, stage, pass string }{
+		{
+			name:  "title, lang and dir",
+			in:    `<p title="a<b>" lang="x_y" dir="sideways">t</p>`,
+			stage: `<p title="a&lt;b&gt;" lang="x_y" dir="sideways">t</p>`,
+			pass:  `<p>t</p>`,
+		},
+		{
+			name:  "alt",
+			in:    `<img src="/x.png" alt="<x>">`,
+			stage: `<img src="/x.png" alt="&lt;x&gt;">`,
+			pass:  `<img src="/x.png">`,
+		},
+		{
+			name:  "summary and abbr",
+			in:    `<table summary="<s>"><tbody><tr><td abbr="<a>">d</td></tr></tbody></table>`,
+			stage: `<table summary="&lt;s&gt;"><tbody><tr><td abbr="&lt;a&gt;">d</td></tr></tbody></table>`,
+			pass:  `<table><tbody><tr><td>d</td></tr></tbody></table>`,
+		},
+		{
+			name:  "rel on a link",
+			in:    `<a href="https://e.example/" rel="opener">x</a>`,
+			stage: `<a href="https://e.example/" rel="opener">x</a>`,
+			pass:  `<a href="https://e.example/" rel="nofollow ugc">x</a>`,
+		},
+		{
+			name:  "target, which ugc never writes",
+			in:    `<a href="https://e.example/" target="_top">x</a>`,
+			stage: `<a href="https://e.example/">x</a>`,
+			pass:  `<a href="https://e.example/" rel="nofollow ugc">x</a>`,
+		},
+		{
+			name:  "patterns the stage keeps",
+			in:    `<code class="evil">c</code><a href="javascript:alert(1)">x</a><td width="1e9">w</td><ol start="-1"></ol>`,
+			stage: `<code>c</code><a>x</a><td>w</td><ol></ol>`,
+			pass:  `<code>c</code>xw<ol></ol>`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if err := applyPolicy(p, &out, strings.NewReader(tc.in)); err != nil {
+				t.Fatal(err)
+			}
+			if got := out.String(); got != tc.stage {
+				t.Errorf("stage(%q) = %q, want %q", tc.in, got, tc.stage)
+			}
+			got, err := String(tc.in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.pass {
+				t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.pass)
+			}
+		})
+	}
+}
