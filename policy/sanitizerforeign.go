@@ -45,7 +45,7 @@ func sanitizerKey(n SanitizerName) (key, why string) {
 // foreignRefused are the SVG and MathML elements a browser's default or a
 // dictionary may keep that htmlclean does not, besides [Forbidden] ones.
 var foreignRefused = map[string]string{
-	"svg:a":               "is a link the links settings and the link-text check do not cover",
+	"svg:a":               "is a link, which htmlclean holds to the links settings and the link-text check (rel, target and text setHTML never changes): a policy file keeps it",
 	"svg:foreignobject":   "brings HTML back inside SVG, the namespace switch behind most mXSS",
 	"svg:image":           "loads an image the URL rules for img do not cover",
 	"svg:feimage":         "loads an image or renders another element",

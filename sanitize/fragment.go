@@ -95,13 +95,24 @@ func (u *unmarker) Write(p []byte) (int, error) {
 // link's host mark for hostMarkOpen and hostMarkClose (linkmark.go).
 // Every mark is as long as fragmentMark.
 func nextMark(data []byte) (int, string) {
-	at, with := bytes.Index(data, []byte(fragmentMark)), ""
-	for _, m := range [...]struct{ mark, with string }{{hostMarkOpen, linkHostOpen}, {hostMarkClose, linkHostClose}} {
-		if i := bytes.Index(data, []byte(m.mark)); i >= 0 && (at < 0 || i < at) {
-			at, with = i, m.with
+	// One scan for what every mark starts with: most outputs hold none.
+	const prefix = "htmlclean-"
+	for off := 0; ; {
+		i := bytes.Index(data[off:], []byte(prefix))
+		if i < 0 {
+			return -1, ""
 		}
+		at := off + i
+		switch rest := data[at:]; {
+		case bytes.HasPrefix(rest, []byte(fragmentMark)):
+			return at, ""
+		case bytes.HasPrefix(rest, []byte(hostMarkOpen)):
+			return at, linkHostOpen
+		case bytes.HasPrefix(rest, []byte(hostMarkClose)):
+			return at, linkHostClose
+		}
+		off = at + 1
 	}
-	return at, with
 }
 
 // Close writes what was held back: it was not a mark after all.

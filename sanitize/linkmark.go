@@ -85,7 +85,7 @@ func (s *pass) writeLinkMark(host string) {
 // attribute counts, a repeated one too. Cheap for a tag without "-" or
 // "&", which a class naming the token needs.
 func reservedClass(raw []byte) bool {
-	if len(raw) < len(LinkHostClass) || bytes.IndexByte(raw, '-') < 0 && bytes.IndexByte(raw, '&') < 0 {
+	if len(raw) < len(LinkHostClass) || bytes.IndexByte(raw, '&') < 0 && !containsFold(raw, "-host") {
 		return false
 	}
 	for t := range tagAttrs(raw) {
@@ -117,4 +117,19 @@ func (s *pass) dropReserved(name string, void, foreign bool) {
 		s.hid.hide(&s.out, len(s.tree.stack))
 		s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name], hidden: true})
 	}
+}
+
+// containsFold reports whether b holds s (lower case ASCII) in any case.
+func containsFold(b []byte, s string) bool {
+	for i := bytes.IndexByte(b, s[0]); i >= 0 && i+len(s) <= len(b); {
+		if bytes.EqualFold(b[i:i+len(s)], []byte(s)) {
+			return true
+		}
+		j := bytes.IndexByte(b[i+1:], s[0])
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

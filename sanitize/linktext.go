@@ -344,7 +344,10 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	if all&(pieceHidden|pieceTooltip) == 0 && s.namesOtherSite(text, host, href) {
 		return true
 	}
-	if len(extra) == 0 && len(pieces) <= 1 && all&(pieceRTL|pieceHidden|pieceTooltip) == 0 {
+	if len(extra) > 0 && s.namesOtherSite(transient(extra), host, href) {
+		return true
+	}
+	if len(pieces) <= 1 && all&(pieceRTL|pieceHidden|pieceTooltip) == 0 {
 		return false // one run, read above
 	}
 	b := l.read[:0]
@@ -354,8 +357,22 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 	run := len(b)
 	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden|pieceTooltip, true)
 	laidOut := len(b)
+	b = l.appendRuns(b, h)
+	l.read = b
+	// Each reading once: most links read the same in several ways.
+	one, laid, runs := b[:run], b[run:laidOut], b[laidOut+1:]
+	return run > 0 && s.namesOtherSite(transient(one), host, href) ||
+		string(laid) != text && string(laid) != string(one) && s.namesOtherSite(transient(laid), host, href) ||
+		string(runs) != string(laid) && s.namesOtherSite(transient(runs), host, href)
+}
+
+// appendRuns appends to b, each after a line break, the shown text of
+// each element of the held link h: runs that style, an element or an
+// image the input showed set apart read apart.
+func (l *linkState) appendRuns(b []byte, h heldLink) []byte {
+	start := len(b)
 	prev, elem, cut := h.textStart, int32(-1), false
-	for _, p := range pieces {
+	for _, p := range l.pieces[h.pieceStart:] {
 		piece := l.text[prev:p.end]
 		prev = int(p.end)
 		if p.flags&pieceHidden != 0 {
@@ -377,10 +394,10 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 			b = append(b, piece...)
 		}
 	}
-	b = append(b, extra...)
-	l.read = b
-	return s.namesOtherSite(transient(b[:run]), host, href) || s.namesOtherSite(transient(b[run:laidOut]), host, href) ||
-		s.namesOtherSite(transient(b[laidOut:]), host, href)
+	if len(b) == start {
+		b = append(b, '\n') // no run: the reading starts past a break too
+	}
+	return b
 }
 
 // appendReading appends to b the text of the held link h without the

@@ -28,7 +28,7 @@ func HostsFor(dst []string, text, href string) []string {
 	if !mayName(text) {
 		return dst // most link text: ASCII without ". : @ /"
 	}
-	l := link{file: fileSegment(href), stackExchange: stackExchangeHost(hrefHost(href))}
+	l := link{href: href}
 	dst = sentenceHosts(dst, Read(text), l)
 	if v, ok := overridden(text); ok {
 		// Text in a RIGHT-TO-LEFT OVERRIDE is shown reversed:
@@ -38,11 +38,16 @@ func HostsFor(dst []string, text, href string) []string {
 	return dst
 }
 
-// link is what HostsFor takes from the href.
-type link struct {
-	file          string // the last segment of its path (fileSegment)
-	stackExchange bool   // it leads to a Stack Exchange site (stackExchangeHost)
-}
+// link is the href HostsFor reads the text of; what the rules take from
+// it is found when a word needs it (most text names no file).
+type link struct{ href string }
+
+// file returns the last segment of the href's path (fileSegment).
+func (l link) file() string { return fileSegment(l.href) }
+
+// stackExchange reports whether the href leads to a Stack Exchange site
+// (stackExchangeHost).
+func (l link) stackExchange() bool { return stackExchangeHost(hrefHost(l.href)) }
 
 // hrefHost returns the host of an absolute or protocol-relative href in
 // canonical form, or "".
@@ -322,10 +327,10 @@ func appendHost(dst []string, w string, strong bool, l link) []string {
 	}
 	www := len(host) > 4 && strings.EqualFold(host[:4], "www.")
 	strong = strong || hasPath || www
-	if !strong && fileExtension(last) && strings.EqualFold(host, l.file) {
+	if !strong && fileExtension(last) && strings.EqualFold(host, l.file()) {
 		return dst // the file the link leads to: "report.zip", "main.rs:42"
 	}
-	if !strong && !hasPort && l.stackExchange && labels == 2 && len(last) == 2 && upper(last) {
+	if !strong && !hasPort && l.stackExchange() && labels == 2 && len(last) == 2 && upper(last) {
 		return dst // a Stack Exchange nickname on a link there: "stats.SE"
 	}
 	if ascii(last) && !asciiTLDMayBe(last) {
