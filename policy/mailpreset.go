@@ -102,7 +102,7 @@ func mailPreset() Config {
 	// click-tracking host (links.example-esp.com): reject would cost most
 	// of a mail's real links, report would tell nobody who reads it. mark
 	// keeps the link and shows the reader where it goes.
-	c.Links = Links{Rel: []string{"noopener", "noreferrer"}, TargetBlank: true, TextMismatch: "mark"}
+	c.Links = Links{Rel: []string{"noopener", "noreferrer"}, TargetBlank: true, TextMismatch: "reject"}
 	c.Document = "wrap"
 	c.RemoteContent = "block"
 	return c

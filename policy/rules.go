@@ -33,6 +33,7 @@ func (p *Policy) settle() {
 		r.RelOn = rules.RelExternal
 	}
 	r.TargetBlank = c.Links.TargetBlank
+	r.StylesText = r.Mail.Wrap || stylesText(r)
 	r.Mismatch = map[string]rules.TextMismatch{
 		"": rules.MismatchReject, "reject": rules.MismatchReject, "rewrite": rules.MismatchRewrite,
 		"report": rules.MismatchReport, "ignore": rules.MismatchIgnore, "mark": rules.MismatchMark,
@@ -62,4 +63,27 @@ func (h Hooks) compiled() rules.Hooks {
 		}
 	}
 	return out
+}
+
+// textStyling are the attributes with which content colours, sizes or
+// hides the text around it: style, and the presentational attributes
+// the HTML standard's rendering section maps to color, font-size,
+// and background (§15.3.4, §15.3.9).
+var textStyling = []string{"style", "color", "size", "bgcolor", "text", "background"}
+
+// stylesText reports whether r allows any HTML element one of
+// textStyling (SVG and MathML style only what is drawn in them, and a
+// mark is never written there).
+func stylesText(r *rules.Rules) bool {
+	for _, el := range r.Elements {
+		if el.NS != rules.NSHTML {
+			continue
+		}
+		for _, a := range textStyling {
+			if el.Attr(a) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -176,3 +176,20 @@ func (c *countingReader) Read(b []byte) (int, error) {
 	c.left -= int64(n)
 	return n, err
 }
+
+// tokenStart and tokenEnd return where the current token starts and ends,
+// comparable with each other: offsets for a document in memory, lines
+// and columns for a stream.
+func (in *input) tokenStart() [2]int {
+	if in.doc != nil {
+		return [2]int{in.at, 0}
+	}
+	return [2]int{in.line, in.col}
+}
+
+func (in *input) tokenEnd() [2]int {
+	if in.doc != nil {
+		return [2]int{in.off, 0}
+	}
+	return [2]int{in.nextLine, in.nextCol}
+}

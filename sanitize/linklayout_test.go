@@ -214,3 +214,65 @@ styles:
 		}
 	}
 }
+
+// TestLinkTextAcrossLinks: links to one href with nothing between them
+// look like one link; their text is read as one, so "paypal" then ".com"
+// to another site loses the second href. Apart (a space between) or to
+// the named site, both stay.
+func TestLinkTextAcrossLinks(t *testing.T) {
+	p := preset(t, "ugc")
+	for _, tc := range []struct {
+		in   string
+		want int // hrefs kept
+	}{
+		{`<a href="https://bank.example/">paypal</a><a href="https://bank.example/">.com</a>`, 1},
+		{`<a href="https://bank.example/">paypal<a href="https://bank.example/">.com</a></a>`, 1},
+		{`<a href="https://bank.example/">pay</a><a href="https://bank.example/">pal.</a><a href="https://bank.example/">com</a>`, 2},
+		{`<a href="https://bank.example/">paypal</a> <a href="https://bank.example/">.com</a>`, 2},
+		{`<a href="https://bank.example/">paypal</a><a href="https://other.example/">.com</a>`, 2},
+		{`<a href="https://www.paypal.com/">paypal</a><a href="https://www.paypal.com/">.com</a>`, 2},
+	} {
+		for _, stream := range []bool{false, true} {
+			var got string
+			if stream {
+				var b strings.Builder
+				if err := Sanitize(&b, strings.NewReader(tc.in), p); err != nil {
+					t.Fatal(err)
+				}
+				got = b.String()
+			} else {
+				var err error
+				if got, err = String(tc.in, p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n := len(linksOf(t, got)); n != tc.want {
+				t.Errorf("%q (streamed %v)\n\tgave %q: %d links, want %d", tc.in, stream, got, n, tc.want)
+			}
+		}
+	}
+}
+
+// TestLinkTextArea: an image map's area has no content; its alt, title
+// and aria-label are what it shows and says, decided as a link's text.
+func TestLinkTextArea(t *testing.T) {
+	p := preset(t, "bluemonday-ugc")
+	for _, tc := range []struct {
+		attrs string
+		kept  bool
+	}{
+		{`href="https://bank.example/" alt="paypal.com"`, false},
+		{`href="https://bank.example/" title="Log in at paypal.com" alt="Log in"`, false},
+		{`href="https://www.paypal.com/x" alt="paypal.com"`, true},
+		{`href="https://bank.example/" alt="Log in"`, true},
+	} {
+		in := `<img src="/m.png" usemap="#m"><map name="m"><area shape="rect" coords="0,0,9,9" ` + tc.attrs + `></map>`
+		got, err := String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept := strings.Contains(got, "href="); kept != tc.kept {
+			t.Errorf("%q\n\tgave %q, want the href kept %v", in, got, tc.kept)
+		}
+	}
+}

@@ -55,9 +55,12 @@ func newMark() string {
 // just after a link's end tag: where a browser would read <span> as a
 // phrasing element in the current node. In SVG or MathML content a span
 // would end the foreign content (HTML §13.2.6.5), and in table
-// structure it would be moved out of the table (foster parenting).
+// structure it would be moved out of the table (foster parenting). Under
+// a policy that lets content colour, size or hide text (StylesText), a
+// mark is no proof the reader sees it: <font color=white> around the
+// link leaves the link its own colour and the mark white on white.
 func (s *pass) canMark() bool {
-	if s.tree.foreignContent() || s.hid.at >= 0 {
+	if s.r.StylesText || s.tree.foreignContent() || s.hid.at >= 0 {
 		return false
 	}
 	m := s.baseMode()

@@ -12,9 +12,10 @@ import (
 )
 
 // markPolicies are the policies that mark: every preset whose compiled
-// rules say mark (mail), and strict, ugc and the SVG test policy set to
-// mark: strict and ugc allow no span (strict no class either), so the
-// mark must not depend on the policy stage's allowlist.
+// rules say mark, every preset that keeps no text styling set to mark,
+// and the SVG test policy set to mark: strict and ugc allow no span
+// (strict no class either), so the mark must not depend on the policy
+// stage's allowlist.
 func markPolicies(tb testing.TB) map[string]*policy.Policy {
 	tb.Helper()
 	ps := map[string]*policy.Policy{}
@@ -28,12 +29,16 @@ func markPolicies(tb testing.TB) map[string]*policy.Policy {
 		}
 		c := p.Config()
 		c.Links.TextMismatch = "mark"
-		if ps[name+"+mark"], err = policy.Compile(c); err != nil {
+		marks, err := policy.Compile(c)
+		if err != nil {
 			tb.Fatal(err)
 		}
+		if !marks.Rules(rules.Key{}).StylesText {
+			ps[name+"+mark"] = marks
+		}
 	}
-	if ps["mail"] == nil {
-		tb.Fatal("the mail preset does not mark")
+	if ps["ugc+mark"] == nil {
+		tb.Fatal("ugc set to mark does not mark")
 	}
 	c := policy.Config{SVG: policy.SVGSafe, MathML: "core", Elements: []string{"a", "p", "b"},
 		Attributes: []policy.Attribute{{Name: "href", On: []string{"a"}}}}
@@ -230,5 +235,41 @@ func TestLinkMarkOverflow(t *testing.T) {
 			t.Errorf("%s: the link keeps its href: %.200q", mode, out)
 		}
 		sameStreamed(t, in, out, p)
+	}
+}
+
+// TestLinkMarkStyledText: under a policy that lets content colour, size
+// or hide text (mail, ugc with styles or font colours), mark rejects:
+// the mark could be styled out of the reader's sight while the link
+// stays.
+func TestLinkMarkStyledText(t *testing.T) {
+	c := preset(t, "mail").Config()
+	c.Links.TextMismatch = "mark"
+	mail, err := policy.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range map[string]*policy.Policy{
+		"mail":       mail,
+		"ugc-styles": mustPolicy(t, "extends: ugc\nlinks: {text_mismatch: mark}\nstyles:\n  - {property: color, values: color}\n"),
+		"ugc-font":   mustPolicy(t, "extends: ugc\nlinks: {text_mismatch: mark}\nadd:\n  elements: [font]\n  attributes:\n    - {name: color, on: [font]}\n"),
+	} {
+		for _, in := range []string{
+			`<p><a href="https://evil.example/">bank.example</a></p>`,
+			`<p><font color="#ffffff"><a href="https://evil.example/">bank.example</a></font></p>`,
+		} {
+			got, changes, err := StringReport(in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(got, "evil.example") || strings.Contains(got, LinkHostClass) {
+				t.Errorf("%s+mark: %q\n\tgave %q, want the href removed and no mark", name, in, got)
+			}
+			if strings.Contains(got, "bank.example") && !slices.ContainsFunc(changes, func(c Change) bool {
+				return c.Reason == ReasonLinkTextMismatch && c.Action == RemovedAttribute
+			}) {
+				t.Errorf("%s+mark: %q: no removed-attribute %s line", name, in, ReasonLinkTextMismatch)
+			}
+		}
 	}
 }

@@ -38,7 +38,10 @@ type heldLink struct {
 	depth          int    // its frame's index on the stack
 	hostAt, end    int    // its href is strs[hrefAt:hostAt], its host strs[hostAt:end]
 	hrefAt         int
-	line, col      int
+	// afterSame says the link follows links kept to the same href with
+	// nothing between: a reader sees one link (linkState.prevText).
+	afterSame bool
+	line, col int
 	// The element and the attribute that holds its href: an HTML or SVG
 	// a, or a MathML element with an href (navigates).
 	name, key string
@@ -72,6 +75,10 @@ type linkState struct {
 	cutNext              bool   // pieceCut for the next text
 	serial               int32  // the last linkScope.id given
 	read                 []byte // a reading being decided (reused)
+	// The links kept just before, with nothing between them and the
+	// next: their href and text, and where the last ended (input.pos).
+	prevHref, prevText []byte
+	prevEnd, prevTok   [2]int
 	// The hosts the text being decided names (reused).
 	hosts []string
 	// The hrefs and hosts of the held links (in one buffer, rather than
@@ -100,6 +107,7 @@ func (l *linkState) oversized() bool {
 func (l *linkState) reset() {
 	l.held, l.text, l.alt = l.held[:0], l.text[:0], l.alt[:0]
 	l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
+	l.prevHref, l.prevText = l.prevHref[:0], l.prevText[:0]
 	l.resetBuffers()
 }
 
@@ -109,6 +117,10 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	href, host := dest.href, dest.host
 	l := &s.link
 	if len(l.held) == 0 {
+		start := s.in.tokenStart()
+		if string(l.prevHref) != dest.href || start != l.prevEnd && start != l.prevTok {
+			l.prevHref, l.prevText = l.prevHref[:0], l.prevText[:0]
+		}
 		s.out.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
 		l.text, l.alt, l.strs = l.text[:0], l.alt[:0], l.strs[:0]
@@ -119,7 +131,7 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard,
 		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
-		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: s.drawsText(el)})
+		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: s.drawsText(el), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
 }
 
 // drawsText reports whether text written in place of el's content is
@@ -197,7 +209,11 @@ func (s *pass) endLink(depth int) {
 	h := l.held[len(l.held)-1]
 	l.held = l.held[:len(l.held)-1]
 	// l.text stays as it is while the link is decided; the report copies.
-	if s.decideLink(h, transient(l.text[h.textStart:]), false) {
+	kept := s.decideLink(h, transient(l.text[h.textStart:]), false)
+	if kept && len(l.held) == 0 {
+		l.keptBefore(h, s.in.tokenStart(), s.in.tokenEnd())
+	}
+	if kept {
 		// The text stays this link's: an enclosing link (through a table
 		// cell) does not show it as its own. A link unwrapped leaves its
 		// text to the enclosing one, as it will read the next time.
@@ -316,6 +332,21 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	return false
 }
 
+// keptBefore records the outermost link h just kept, whose end is the
+// current token: the next link, if it follows with nothing between and
+// goes to the same href, reads as one with it.
+func (l *linkState) keptBefore(h heldLink, tok, end [2]int) {
+	href, _ := l.hrefHost(&h)
+	if !h.afterSame {
+		l.prevText = l.prevText[:0]
+	}
+	l.prevHref = append(l.prevHref[:0], href...)
+	if len(l.prevText) < maxLinkHeld {
+		l.prevText = append(l.prevText, l.text[h.textStart:]...)
+	}
+	l.prevTok, l.prevEnd = tok, end
+}
+
 // readsOtherSite reports whether a reader of the held link h, whose text
 // tokens together are text, could take it to name another site than
 // host. The link is read in every way a person could read it:
@@ -336,6 +367,13 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 		return false
 	}
 	l := &s.link
+	if h.afterSame && len(l.prevText) > 0 {
+		joined := append(append(l.read[:0], l.prevText...), text...)
+		l.read = joined
+		if s.namesOtherSite(transient(joined), host, href) {
+			return true
+		}
+	}
 	pieces, extra := l.pieces[h.pieceStart:], l.alt[h.altStart:]
 	var all pieceFlags
 	for _, p := range pieces {
@@ -521,4 +559,39 @@ func (s *pass) changeAt(c Change) {
 	s.in.line, s.in.col = c.Line, c.Column
 	s.change(c)
 	s.in.line, s.in.col = line, col
+}
+
+// voidLinkMisleads applies links.text_mismatch to a link with no content
+// (an image map's area): what it shows or says is its alt, title and
+// aria-label. A mismatch is reported under report; under every other
+// action the link loses its href, rel and target (there is no text to
+// rewrite, and no place for a mark a reader could tie to it). It reports
+// whether the attributes changed.
+func (s *pass) voidLinkMisleads(name string, dest linkDest) bool {
+	if dest.host == "" {
+		return false
+	}
+	l := &s.link
+	text := l.read[:0]
+	for _, a := range s.attrs.list {
+		if a.key == "alt" || a.key == "title" || a.key == "aria-label" {
+			text = append(append(text, '\n'), a.val...)
+		}
+	}
+	l.read = text
+	if !s.namesOtherSite(transient(text), dest.host, dest.href) {
+		return false
+	}
+	c := Change{Element: name, Attribute: dest.key, Before: dest.href, Reason: ReasonLinkTextMismatch}
+	if s.r.Mismatch == rules.MismatchReport {
+		c.Action = Flagged
+		s.change(c)
+		return false
+	}
+	s.attrs.list = slices.DeleteFunc(s.attrs.list, func(a attr) bool {
+		return a.key == "href" || a.key == "xlink:href" || a.key == "rel" || a.key == "target" || a.key == "ping"
+	})
+	c.Action = RemovedAttribute
+	s.change(c)
+	return true
 }

@@ -116,6 +116,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.dropEmbed(ReasonEmbedNoSrc)
 		return
 	}
+	if void && dest.href != "" && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0 && s.voidLinkMisleads(name, dest) {
+		changed = true // linkmark.go
+	}
 	if len(s.attrs.list) == 0 && info&infoNeedsAttributes != 0 && s.r.Bare != rules.BareKeep {
 		// Like bluemonday: a link without href or an image without src is
 		// only its content. Its end tag is consumed without a trace.

@@ -41,11 +41,16 @@ type Rules struct {
 	Limits Limits
 	Hooks  Hooks
 
-	Rel         string            // the rel value written on links ("" for none)
-	RelOn       RelOn             // which links get Rel
-	TargetBlank bool              // external links get target="_blank"
-	Internal    map[string]bool   // canonical hosts of the site (urls.base, links.internal_hosts)
-	Mismatch    TextMismatch      // what the link-text check does
+	Rel         string          // the rel value written on links ("" for none)
+	RelOn       RelOn           // which links get Rel
+	TargetBlank bool            // external links get target="_blank"
+	Internal    map[string]bool // canonical hosts of the site (urls.base, links.internal_hosts)
+	Mismatch    TextMismatch    // what the link-text check does
+	// StylesText says the policy keeps a way for content to colour, size
+	// or hide text (a style attribute, document sheets, font and body
+	// colours): a mark of a link's host, a sibling of the link, could be
+	// made unreadable by it, so MismatchMark rejects instead.
+	StylesText  bool
 	Bare        BareElements      // what becomes of a link or image left without attributes
 	WordBreaks  bool              // dropped elements leave their word break
 	Comments    bool              // comments are kept (comments.go in sanitize)
