@@ -363,9 +363,12 @@ func (l *linkState) keptBefore(h heldLink, tok, end [2]int) {
 // A link whose text is one fediverse handle of the account its href
 // shows is not.
 func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
-	if handlePage(text, href) {
-		return false
-	}
+	return s.readingNamesOtherSite(h, text, host, href) && !handlePage(text, href)
+}
+
+// readingNamesOtherSite reports whether any reading of readsOtherSite
+// names another site than host.
+func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
 	l := &s.link
 	if h.afterSame && len(l.prevText) > 0 {
 		joined := append(append(l.read[:0], l.prevText...), text...)
