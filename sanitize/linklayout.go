@@ -119,13 +119,14 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		}
 	}
 	switch {
-	case name == "title" && ns == rules.NSSVG:
+	case name == "title" && ns == rules.NSSVG,
+		name == "rt" && ns == rules.NSHTML: // drawn above the line, not in it
 		sc.flags |= pieceTooltip
 	case hiddenElements.at(name):
 		sc.flags |= pieceHidden
 	case s.attrHides(name):
 		sc.flags |= pieceHidden
-	case s.styleHides():
+	case s.styleHides(), s.mayBeStyled(name):
 		sc.flags |= pieceStyledHidden
 	case name == "details" && ns == rules.NSHTML && !s.hasAttr("open"):
 		sc.firstChild = firstSummary
@@ -238,6 +239,27 @@ func (s *pass) attrHides(name string) bool {
 			return true
 		case "type":
 			if name == "input" && strings.EqualFold(strings.TrimSpace(a.val), "hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayBeStyled reports whether a style sheet, the element's style or its
+// presentational attributes could hide the element's text or make it
+// unreadable in ways the pass does not read: a class or id a sheet of
+// the page or of a mail selects (.h{display:none}), a style, a font's
+// colour or size. Its text is read as if it were hidden as well as
+// shown: "paypal<span class=h>x</span>.com" shows paypal.com when .h
+// hides.
+func (s *pass) mayBeStyled(name string) bool {
+	for _, a := range s.attrs.list {
+		switch a.key {
+		case "class", "id", "style":
+			return true
+		case "color", "size":
+			if name == "font" {
 				return true
 			}
 		}

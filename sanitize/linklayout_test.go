@@ -276,3 +276,27 @@ func TestLinkTextArea(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkTextStyledParts: text in an element a style sheet, its style
+// or its presentational attributes could hide is read both as shown and
+// as hidden, and ruby annotations (drawn above the line) apart from it.
+func TestLinkTextStyledParts(t *testing.T) {
+	for _, tc := range []struct {
+		preset, in string
+		kept       bool
+	}{
+		{"mail", `<style>.h{display:none}</style><a href="https://paypalx.com/">paypal<span class="h">x</span>.com</a>`, false},
+		{"mail", `<a href="https://paypalx.com/">paypal<font color="#ffffff" size="1">x</font>.com</a>`, false},
+		{"mail", `<a href="https://www.paypal.com/">paypal<span class="h">.com</span></a>`, true},
+		{"ugc", `<a href="https://evil.example/">paypal<ruby>.<rt>x</rt></ruby>com</a>`, false},
+		{"ugc", `<a href="https://en.wikipedia.org/wiki/Kanji"><ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby></a>`, true},
+	} {
+		got, err := String(tc.in, preset(t, tc.preset))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept := len(linksOf(t, got)) > 0; kept != tc.kept {
+			t.Errorf("%s: %q\n\tgave %q, want the link kept %v", tc.preset, tc.in, got, tc.kept)
+		}
+	}
+}

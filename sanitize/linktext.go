@@ -419,16 +419,15 @@ func (l *linkState) appendRuns(b []byte, h heldLink) []byte {
 		if p.flags&pieceHidden != 0 {
 			continue
 		}
-		if p.flags&pieceStyledHidden != 0 {
-			// Hidden by style, it may still take its place
-			// (visibility: hidden): the runs either side stay apart.
-			cut = true
-			continue
-		}
-		if p.elem != elem || cut || p.flags&(pieceBreak|pieceCut) != 0 {
+		styled := p.flags&pieceStyledHidden != 0
+		if p.elem != elem || cut || styled || p.flags&(pieceBreak|pieceCut) != 0 {
+			// Text hidden by style, or styled so, stands alone: it may be
+			// shown, or take its place unseen (visibility: hidden), and
+			// the runs either side stay apart.
 			b = append(b, '\n')
-			elem, cut = p.elem, false
+			elem = p.elem
 		}
+		cut = styled
 		if p.flags&pieceRTL != 0 {
 			b = utf8.AppendRune(append(utf8.AppendRune(b, rlo), piece...), pdf)
 		} else {
