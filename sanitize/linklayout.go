@@ -87,6 +87,12 @@ var hiddenElements = newNameMap(set(
 	"annotation", "annotation-xml",
 ))
 
+// boxes are the elements a browser draws as a box of their own amid the
+// text, replaced elements and widgets (HTML §15.4, §15.5), whose text
+// does not join the text either side.
+var boxes = newNameMap(set("audio", "button", "canvas", "embed", "iframe", "img", "input", "meter",
+	"object", "progress", "select", "textarea", "video"))
+
 // linkElement records how the element just written inside a held link
 // lays out its text: a break before what follows, hidden content, a
 // right-to-left override, tooltips. void says it has no content (no
@@ -96,6 +102,9 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 	s.linkAttrs(name)
 	if wordBreak.at(name) != 0 && ns == rules.NSHTML {
 		l.breakNext = true
+	}
+	if boxes.at(name) && ns == rules.NSHTML || name == "svg" || name == "math" {
+		l.cutNext = true // a box of its own: the text before ends
 	}
 	if void {
 		if !s.attrHides(name) {
@@ -149,16 +158,17 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 }
 
 // linkFrameClosed ends the layout scope of the frame at depth, if any;
-// the end of a block written breaks the line.
-func (s *pass) linkFrameClosed(depth int, name string, written bool) {
+// the end of a block written breaks the line, the end of an element
+// unwrapped (its content kept) cuts the runs.
+func (s *pass) linkFrameClosed(depth int, name string, written, foreign, unwrapped bool) {
 	l := &s.link
 	for n := len(l.scopes); n > 0 && l.scopes[n-1].depth >= depth; n-- {
 		l.scopes = l.scopes[:n-1]
 	}
-	if written && wordBreak.at(name) != 0 {
+	if written && !foreign && wordBreak.at(name) != 0 {
 		l.breakNext = true
 	}
-	if !written {
+	if unwrapped || written && (boxes.at(name) && !foreign || name == "svg" || name == "math") {
 		l.cut()
 	}
 }

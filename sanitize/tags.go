@@ -238,7 +238,10 @@ func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
 // dropElement drops a tag the policy does not allow, with its content if
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
-	s.link.cut()
+	void := elemInfos[name]&infoVoid != 0
+	if void && !containsFold(s.in.tag, "hidden") {
+		s.link.cut() // an image, a control: it showed between the runs
+	}
 	if s.templates && s.mode() == modeTemplate {
 		s.decideTemplate(name) // the browser built it, in the contents
 	}
@@ -257,11 +260,17 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	}
 	s.dropBreak(name)
 	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !s.unwrapsTemplate(canonical) {
+		// Dropped with its content: the text either side joins in the
+		// output, as it did in the input where the element showed
+		// nothing.
 		s.tree.skip, s.tree.skipDepth = canonical, 1
 		if s.report != nil {
 			s.change(Change{Element: canonical, Action: RemovedContent, Reason: s.dropReason(name)})
 		}
 		return
+	}
+	if !void {
+		s.link.cut() // unwrapped: its content stood apart
 	}
 	if s.report != nil {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: s.dropReason(name)})
