@@ -122,17 +122,22 @@ func (s *pass) dropReserved(name string, void, foreign bool) {
 	}
 }
 
-// containsFold reports whether b holds s (lower case ASCII) in any case.
+// containsFold reports whether b holds s (lower case ASCII letters after
+// a first byte that is no letter) in any case.
 func containsFold(b []byte, s string) bool {
 	for i := bytes.IndexByte(b, s[0]); i >= 0 && i+len(s) <= len(b); {
-		if bytes.EqualFold(b[i:i+len(s)], []byte(s)) {
+		j := 1
+		for j < len(s) && b[i+j]|0x20 == s[j] {
+			j++
+		}
+		if j == len(s) {
 			return true
 		}
-		j := bytes.IndexByte(b[i+1:], s[0])
-		if j < 0 {
+		k := bytes.IndexByte(b[i+1:], s[0])
+		if k < 0 {
 			return false
 		}
-		i += 1 + j
+		i += 1 + k
 	}
 	return false
 }

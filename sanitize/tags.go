@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"bytes"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -239,7 +240,7 @@ func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
 // that content is not text a reader should see.
 func (s *pass) dropElement(name string, selfClosing bool) {
 	void := elemInfos[name]&infoVoid != 0
-	if void && !containsFold(s.in.tag, "hidden") {
+	if void && !bytes.Contains(bytes.ToLower(s.in.tag), []byte("hidden")) {
 		s.link.cut() // an image, a control: it showed between the runs
 	}
 	if s.templates && s.mode() == modeTemplate {
