@@ -17,15 +17,18 @@ type attrReader struct {
 	list []attr // the current tag's attributes, as they will be written
 	// high is the most list has held in this document: clear clears
 	// that much.
-	high  int
-	scan  attrScan            // the current tag's attributes, as attrScan.scan found them
-	spans []htmlscan.AttrSpan // where they stand, when the Scanner reads the document
+	high int
+	scan attrScan // the current tag's attributes, as attrScan.scan found them
+	// reserved says the current tag's class names the mark's
+	// (linkmark.go): attributes read no further.
+	reserved bool
+	spans    []htmlscan.AttrSpan // where they stand, when the Scanner reads the document
 }
 
 // reset empties the list for the next tag.
 func (a *attrReader) reset() {
 	a.high = max(a.high, len(a.list))
-	a.list = a.list[:0]
+	a.list, a.reserved = a.list[:0], false
 }
 
 // clear drops what the attributes read point to (a document in memory is
@@ -78,6 +81,10 @@ type attr struct {
 // Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest linkDest) {
 	fast := s.scanTag()
+	if s.hid.at < 0 && (fast && s.attrs.scan.reserved() || !fast && reservedClass(s.in.tag)) {
+		s.attrs.reserved = true // the element goes with its content
+		return false, linkDest{}
+	}
 	link := navigates(el)
 	lk := linkAttrs{relAt: -1, targetAt: -1, xlinkAt: -1}
 	var lkp *linkAttrs // where checkAttr notes a link's href

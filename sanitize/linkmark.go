@@ -95,12 +95,33 @@ func reservedClass(raw []byte) bool {
 		if t.keyEnd-t.start != len("class") || !bytes.EqualFold(raw[t.start:t.keyEnd], []byte("class")) {
 			continue
 		}
-		v := raw[t.valStart:t.valEnd]
-		if bytes.IndexByte(v, '&') >= 0 {
-			v = []byte(html.UnescapeString(string(v)))
+		if classReserved(raw[t.valStart:t.valEnd]) {
+			return true
 		}
-		for _, tok := range bytes.FieldsFunc(v, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }) {
-			if bytes.EqualFold(tok, []byte(LinkHostClass)) {
+	}
+	return false
+}
+
+// classReserved reports whether the class value v (as written, or
+// decoded) names LinkHostClass, in any case.
+func classReserved(v []byte) bool {
+	if bytes.IndexByte(v, '&') >= 0 {
+		v = []byte(html.UnescapeString(string(v)))
+	}
+	for _, tok := range bytes.FieldsFunc(v, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) }) {
+		if bytes.EqualFold(tok, []byte(LinkHostClass)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reserved reports whether the scanned attributes of the current tag,
+// repeated ones too, hold a class that names LinkHostClass.
+func (a *attrScan) reserved() bool {
+	for _, list := range [...][]rawAttr{a.attrs, a.dups} {
+		for _, r := range list {
+			if string(r.key) == "class" && classReserved(r.val) {
 				return true
 			}
 		}

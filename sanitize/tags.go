@@ -105,11 +105,11 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
 	}
-	if s.hid.at < 0 && reservedClass(s.in.tag) {
+	changed, dest := s.attributes(el, name)
+	if s.attrs.reserved {
 		s.dropReserved(name, void || rawSelfClosed, foreign) // linkmark.go
 		return
 	}
-	changed, dest := s.attributes(el, name)
 	if foreign && el.NS == rules.NSSVG && animatesAttribute(name) {
 		changed = s.animation(name) || changed // animation.go
 	}
