@@ -19,10 +19,13 @@ import (
 // innerText algorithm (§3.2.7.2, "rendered text collection steps"): a
 // break where the default style sheet makes an element block-level, a
 // list item, a table part or a line break (wordBreak); nothing of what
-// it does not render (hiddenElements, hides); SVG 2's never-rendered
+// it does not render (hiddenElements, attrHides); SVG 2's never-rendered
 // elements (§5 "Document structure"); MathML Core's semantics, which
-// shows its first child only (§3.8). A misjudged element costs nothing
-// in safety: the reading that ignores layout and hiding is decided too.
+// shows its first child only (§3.8). What style may hide (styleHides,
+// mayBeStyled) is read both as shown and as hidden, since a sheet the
+// pass does not read can decide it; what HTML never renders is not read
+// as text, which a page's own sheet could undo only for the page's
+// own markup.
 
 // A linkPiece is one text token of a held link: its end in
 // linkState.text and how it is laid out.

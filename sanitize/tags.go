@@ -137,7 +137,8 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		return
 	}
 	// Every element that navigates, in any namespace (navigates), is
-	// held for the link-text check.
+	// held for the link-text check; one with no content (an area) was
+	// decided on its attributes above (voidLinkMisleads).
 	check := dest.href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
 	if check {
 		s.beginLink(el, dest)
