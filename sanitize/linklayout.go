@@ -24,8 +24,8 @@ import (
 // shows its first child only (§3.8). What style may hide (styleHides,
 // mayBeStyled) is read both as shown and as hidden, since a sheet the
 // pass does not read can decide it; what HTML never renders is not read
-// as text, which a page's own sheet could undo only for the page's
-// own markup.
+// as text, but where the document brings its own sheets (a mail), which
+// can show it, as shown and as hidden too.
 
 // A linkPiece is one text token of a held link: its end in
 // linkState.text and how it is laid out.

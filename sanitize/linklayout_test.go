@@ -300,3 +300,16 @@ func TestLinkTextStyledParts(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkTextMailSheetShows: a mail brings its own sheets, which can
+// show what HTML hides; there the hidden parts are read as shown too.
+func TestLinkTextMailSheetShows(t *testing.T) {
+	in := `<style>rp{display:inline}</style><a href="https://evil.example/">pay<rp>pal.com</rp></a>`
+	got, err := String(in, preset(t, "mail"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(linksOf(t, got)) > 0 {
+		t.Errorf("%q\n\tgave %q, want the href removed", in, got)
+	}
+}
