@@ -85,7 +85,7 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 		s.attrs.reserved = true // the element goes with its content
 		return false, linkDest{}
 	}
-	link := navigates(el)
+	link := el.NS == rules.NSHTML && (name == "a" || name == "area") || el.NS != rules.NSHTML && navigates(el)
 	lk := linkAttrs{relAt: -1, targetAt: -1, xlinkAt: -1}
 	var lkp *linkAttrs // where checkAttr notes a link's href
 	if link {

@@ -105,6 +105,9 @@ func reservedClass(raw []byte) bool {
 // classReserved reports whether the class value v (as written, or
 // decoded) names LinkHostClass, in any case.
 func classReserved(v []byte) bool {
+	if bytes.IndexByte(v, '&') < 0 && !containsFold(v, "-host") {
+		return false // most classes: no token could be it
+	}
 	if bytes.IndexByte(v, '&') >= 0 {
 		v = []byte(html.UnescapeString(string(v)))
 	}
@@ -119,11 +122,13 @@ func classReserved(v []byte) bool {
 // reserved reports whether the scanned attributes of the current tag,
 // repeated ones too, hold a class that names LinkHostClass.
 func (a *attrScan) reserved() bool {
-	for _, list := range [...][]rawAttr{a.attrs, a.dups} {
-		for _, r := range list {
-			if string(r.key) == "class" && classReserved(r.val) {
-				return true
-			}
+	return classesReserved(a.attrs) || len(a.dups) > 0 && classesReserved(a.dups)
+}
+
+func classesReserved(attrs []rawAttr) bool {
+	for i := range attrs {
+		if r := &attrs[i]; len(r.key) == len("class") && string(r.key) == "class" && classReserved(r.val) {
+			return true
 		}
 	}
 	return false
