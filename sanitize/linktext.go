@@ -39,7 +39,7 @@ type heldLink struct {
 	hostAt, end    int    // its href is strs[hrefAt:hostAt], its host strs[hostAt:end]
 	hrefAt         int
 	// afterSame says the link follows links kept to the same href with
-	// nothing between: a reader sees one link (linkState.prevText).
+	// nothing between: a reader sees one link (linkState.prevStart).
 	afterSame bool
 	line, col int
 	// The element and the attribute that holds its href: an HTML or SVG
@@ -77,8 +77,10 @@ type linkState struct {
 	read                 []byte // a reading being decided (reused)
 	// The links kept just before, with nothing between them and the
 	// next: their href and text, and where the last ended (input.pos).
-	prevHref, prevText []byte
-	prevEnd, prevTok   [2]int
+	// Their text is l.text[prevStart:], before the next link's.
+	prevHref         []byte
+	prevStart        int
+	prevEnd, prevTok [2]int
 	// The hosts the text being decided names (reused).
 	hosts []string
 	// The hrefs and hosts of the held links (in one buffer, rather than
@@ -107,7 +109,7 @@ func (l *linkState) oversized() bool {
 func (l *linkState) reset() {
 	l.held, l.text, l.alt = l.held[:0], l.text[:0], l.alt[:0]
 	l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
-	l.prevHref, l.prevText = l.prevHref[:0], l.prevText[:0]
+	l.prevHref = l.prevHref[:0]
 	l.resetBuffers()
 }
 
@@ -119,11 +121,11 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	if len(l.held) == 0 {
 		start := s.in.tokenStart()
 		if string(l.prevHref) != dest.href || start != l.prevEnd && start != l.prevTok {
-			l.prevHref, l.prevText = l.prevHref[:0], l.prevText[:0]
+			l.prevHref, l.text = l.prevHref[:0], l.text[:0]
 		}
 		s.out.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
-		l.text, l.alt, l.strs = l.text[:0], l.alt[:0], l.strs[:0]
+		l.alt, l.strs = l.alt[:0], l.strs[:0]
 		l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
 	}
 	at := len(l.strs)
@@ -215,10 +217,13 @@ func (s *pass) endLink(depth int) {
 	l.held = l.held[:len(l.held)-1]
 	// l.text stays as it is while the link is decided; the report copies.
 	kept := s.decideLink(h, transient(l.text[h.textStart:]), false)
-	if kept && len(l.held) == 0 {
+	switch {
+	case kept && len(l.held) == 0:
+		// Its text stays where it is, for a link that follows it with
+		// nothing between (keptBefore).
 		l.keptBefore(h, s.in.tokenStart(), s.in.tokenEnd())
-	}
-	if kept {
+		l.alt, l.pieces = l.alt[:h.altStart], l.pieces[:h.pieceStart]
+	case kept:
 		// The text stays this link's: an enclosing link (through a table
 		// cell) does not show it as its own. A link unwrapped leaves its
 		// text to the enclosing one, as it will read the next time.
@@ -343,12 +348,9 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 func (l *linkState) keptBefore(h heldLink, tok, end [2]int) {
 	href, _ := l.hrefHost(&h)
 	if !h.afterSame {
-		l.prevText = l.prevText[:0]
+		l.prevStart = h.textStart
 	}
 	l.prevHref = append(l.prevHref[:0], href...)
-	if len(l.prevText) < maxLinkHeld {
-		l.prevText = append(l.prevText, l.text[h.textStart:]...)
-	}
 	l.prevTok, l.prevEnd = tok, end
 }
 
@@ -375,10 +377,8 @@ func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
 // names another site than host.
 func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
 	l := &s.link
-	if h.afterSame && len(l.prevText) > 0 {
-		joined := append(append(l.read[:0], l.prevText...), text...)
-		l.read = joined
-		if s.namesOtherSite(transient(joined), host, href) {
+	if h.afterSame && l.prevStart < h.textStart {
+		if s.namesOtherSite(transient(l.text[l.prevStart:]), host, href) {
 			return true
 		}
 	}
