@@ -19,10 +19,10 @@ import (
 // innerText algorithm (§3.2.7.2, "rendered text collection steps"): a
 // break where the default style sheet makes an element block-level, a
 // list item, a table part or a line break (wordBreak); nothing of what
-// it does not render (hiddenElements, attrHides); SVG 2's never-rendered
+// it does not render (hiddenElements, attrReader.hides); SVG 2's never-rendered
 // elements (§5 "Document structure"); MathML Core's semantics, which
-// shows its first child only (§3.8). What style may hide (styleHides,
-// mayBeStyled) is read both as shown and as hidden, since a sheet the
+// shows its first child only (§3.8). What style may hide (attrReader.styleHides,
+// attrReader.mayBeStyled) is read both as shown and as hidden, since a sheet the
 // pass does not read can decide it; what HTML never renders is not read
 // as text, but where the document brings its own sheets (a mail), which
 // can show it, as shown and as hidden too.
@@ -110,7 +110,7 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		l.cutNext = true // a box of its own: the text before ends
 	}
 	if void {
-		if !s.attrHides(name) {
+		if !s.attrs.hides(name) {
 			// An image, a control: it stands between; a <wbr> is
 			// where the line breaks when it wraps.
 			l.cutNext = true
@@ -136,35 +136,34 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		sc.flags |= pieceTooltip
 	case hiddenElements.at(name):
 		sc.flags |= pieceHidden
-	case s.attrHides(name):
+	case s.attrs.hides(name):
 		sc.flags |= pieceHidden
-	case s.styleHides(), s.mayBeStyled(name):
+	case s.attrs.styleHides(), s.attrs.mayBeStyled(name):
 		sc.flags |= pieceStyledHidden
-	case name == "details" && ns == rules.NSHTML && !s.hasAttr("open"):
+	case name == "details" && ns == rules.NSHTML && !s.attrs.has("open"):
 		sc.firstChild = firstSummary
-	case name == "dialog" && ns == rules.NSHTML && !s.hasAttr("open"):
+	case name == "dialog" && ns == rules.NSHTML && !s.attrs.has("open"):
 		sc.flags |= pieceHidden
 	case name == "semantics" && ns == rules.NSMathML:
 		sc.firstChild = firstAny
 	}
-	if dir, ok := s.attrVal("dir"); ok && name == "bdo" {
+	if dir, ok := s.attrs.value("dir"); ok && name == "bdo" {
 		if strings.EqualFold(strings.TrimSpace(dir), "rtl") {
 			sc.flags |= pieceRTL
 		} else {
 			sc.flags &^= pieceRTL
 		}
 	}
-	if style, ok := s.attrVal("style"); ok && styleOverridesRTL(style) {
+	if style, ok := s.attrs.value("style"); ok && styleOverridesRTL(style) {
 		sc.flags |= pieceRTL
 	}
 	l.scopes = append(l.scopes, sc)
 }
 
-// linkFrameClosed ends the layout scope of the frame at depth, if any;
+// frameClosed ends the layout scope of the frame at depth, if any;
 // the end of a block written breaks the line, the end of an element
 // unwrapped (its content kept) cuts the runs.
-func (s *pass) linkFrameClosed(depth int, name string, written, foreign, unwrapped bool) {
-	l := &s.link
+func (l *linkState) frameClosed(depth int, name string, written, foreign, unwrapped bool) {
 	for n := len(l.scopes); n > 0 && l.scopes[n-1].depth >= depth; n-- {
 		l.scopes = l.scopes[:n-1]
 	}
@@ -242,11 +241,11 @@ func (l *linkState) addExtra(v string) {
 	l.alt = append(append(l.alt, '\n'), v...)
 }
 
-// attrHides reports whether the current tag's kept attributes hide its
+// hides reports whether the current tag's kept attributes hide its
 // content: hidden (HTML §15.3.1, until-found included: the content is
 // not rendered until found) or input type=hidden.
-func (s *pass) attrHides(name string) bool {
-	for _, a := range s.attrs.list {
+func (r *attrReader) hides(name string) bool {
+	for _, a := range r.list {
 		switch a.key {
 		case "hidden":
 			return true
@@ -266,8 +265,8 @@ func (s *pass) attrHides(name string) bool {
 // colour or size. Its text is read as if it were hidden as well as
 // shown: "paypal<span class=h>x</span>.com" shows paypal.com when .h
 // hides.
-func (s *pass) mayBeStyled(name string) bool {
-	for _, a := range s.attrs.list {
+func (r *attrReader) mayBeStyled(name string) bool {
+	for _, a := range r.list {
 		switch a.key {
 		case "class", "id", "style":
 			return true
@@ -284,8 +283,8 @@ func (s *pass) mayBeStyled(name string) bool {
 // a display, visibility, content-visibility or font size that hides its
 // content, or its SVG presentation attributes do (SVG 2 §6.6: display,
 // visibility and font-size are properties).
-func (s *pass) styleHides() bool {
-	for _, a := range s.attrs.list {
+func (r *attrReader) styleHides() bool {
+	for _, a := range r.list {
 		v := strings.TrimSpace(a.val)
 		switch a.key {
 		case "style":
@@ -309,14 +308,14 @@ func (s *pass) styleHides() bool {
 	return false
 }
 
-func (s *pass) hasAttr(key string) bool {
-	_, ok := s.attrVal(key)
+func (r *attrReader) has(key string) bool {
+	_, ok := r.value(key)
 	return ok
 }
 
-// attrVal returns the value of the current tag's kept attribute key.
-func (s *pass) attrVal(key string) (string, bool) {
-	for _, a := range s.attrs.list {
+// value returns the value of the current tag's kept attribute key.
+func (r *attrReader) value(key string) (string, bool) {
+	for _, a := range r.list {
 		if a.key == key {
 			return a.val, true
 		}

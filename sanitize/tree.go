@@ -230,7 +230,7 @@ func (s *pass) closeTop(implicit bool) {
 		s.dropBreak(top.name) // its end tag is gone too
 	}
 	if len(s.link.held) > 0 {
-		s.linkFrameClosed(len(s.tree.stack), top.name, !(top.dropped || top.hidden), top.foreign, top.dropped && !top.hidden)
+		s.link.frameClosed(len(s.tree.stack), top.name, !(top.dropped || top.hidden), top.foreign, top.dropped && !top.hidden)
 	}
 	if top.dropped || top.hidden || top.implied && implicit {
 		// Neither was written: a dropped element's end tag goes with
