@@ -580,7 +580,7 @@ func linkLayout() {
 		{"link-hidden", "a host, then a closed details body", "%s<details><summary></summary>x</details>secure"},
 		{"link-hidden", "a host, then hidden text", "%s<span hidden>Log in</span>"},
 		{"link-hidden", "a host, then text hidden by style", `%s<span style="display:none">Log in</span>`},
-		{"link-hidden", "a host, then a template", "%s<template>x</template>secure"},
+		{"link-hidden", "a host, then a template", "%s<template>Log in</template>"},
 		{"link-hidden", "a host, then noscript", "%s<noscript>Log in</noscript>"},
 		{"link-hidden", "a host, then a video's fallback", "%s<video>Log in</video>"},
 		{"link-tooltip", "a host in a tooltip of an inner element", `<span title="%s">Log in</span>`},
