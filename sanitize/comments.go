@@ -10,12 +10,13 @@ import (
 // dropped, or inside an iframe, goes with it; a comment opens no
 // formatting element again (the tree builder inserts it at the current
 // node, HTML §13.2.6.4.7 "A comment token"). A comment the policy does
-// not keep is reported and dropped.
+// not keep, or one in an element whose content is kept as text only
+// (titleText), is reported and dropped.
 func (s *pass) comment() {
 	switch {
 	case s.tree.skip != "" || s.inEmbed():
 		return
-	case !s.r.Comments, piLike(s.in.z.Raw()):
+	case !s.r.Comments, piLike(s.in.z.Raw()), s.titleText():
 		s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
 		return
 	}
@@ -34,7 +35,7 @@ func (s *pass) comment() {
 	}
 	s.out.dst.f.Write(s.out.tagBuf)
 	s.out.dst.c.Write(s.out.tagBuf)
-	s.out.hazard = noHazard
+	s.out.hazard, s.out.run = noHazard, 0
 }
 
 // piLike reports whether raw, a comment token as written, is "<?...":

@@ -240,13 +240,14 @@ func sameDocument(v string) bool {
 	return len(v) > 1 && v[0] == '#'
 }
 
-// titleText reports whether the current node is an SVG title written by
-// the pass, whose content it keeps as text only: the policy stage's
-// tokenizer, which knows no namespaces, reads <title> as RCDATA, so an
-// element inside it would reach that stage as text.
+// titleText reports whether the current node is a foreign element
+// written by the pass whose name the policy stage's tokenizer, which
+// knows no namespaces, reads as raw text or RCDATA (an SVG title): the
+// pass keeps its content as text only, since an element or a comment
+// inside it would reach that stage as text.
 func (s *pass) titleText() bool {
 	cur := s.tree.current()
-	return cur != nil && cur.ns == rules.NSSVG && cur.name == "title" && !cur.hidden
+	return cur != nil && cur.ns != rules.NSHTML && rawText(cur.name) && !cur.hidden
 }
 
 // dropsContent is rules.DropsContent for the start tag name, in the
