@@ -97,7 +97,7 @@ func (s *pass) writeEndTag(name string, raw []byte) {
 	b = append(b, name...)
 	s.out.tagBuf = append(b, '>')
 	s.out.dst.c.Write(s.out.tagBuf)
-	s.out.hazard = noHazard
+	s.out.hazard, s.out.run = noHazard, 0
 	if plainEndTag(raw) {
 		s.out.dst.f.Write(raw)
 		s.out.endLen = len(raw)

@@ -91,6 +91,11 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 	if link {
 		lkp = &lk
 	}
+	// The attributes the pass writes itself whatever the input says (a
+	// link's rel and target, crossorigin, an embed's sandbox) are not
+	// counted under max_attributes: they are in its output, which must
+	// pass the limit again as the input did.
+	embed, counted := name == embedElement, 0
 	for i, more := 0, true; more; i++ {
 		var a attr
 		if fast {
@@ -105,13 +110,17 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 				break
 			}
 		}
+		linkAttr := link && (a.key == "rel" || a.key == "target")
+		if !linkAttr && !(embed && a.key == "sandbox") && !(s.r.CrossOrigin && a.key == "crossorigin") {
+			counted++
+		}
 		switch {
-		case i >= s.r.Limits.MaxAttributes:
+		case counted > s.r.Limits.MaxAttributes:
 			changed = true
-			if i == s.r.Limits.MaxAttributes {
+			if counted == s.r.Limits.MaxAttributes+1 {
 				s.removedAttr(name, a.key, a.val, ReasonTooManyAttributes, 0)
 			}
-		case link && (a.key == "rel" || a.key == "target"):
+		case linkAttr:
 			changed = s.holdLinkAttr(&lk, name, a) || changed
 		default:
 			changed = s.checkAttr(el, name, &a, lkp, changed)
@@ -341,6 +350,11 @@ func (c *checking) rewrote(action Action, why Reason) { c.action, c.why = action
 func (s *pass) check(el *rules.Element, key, val string) verdict {
 	c := checking{element: el.Name, key: key}
 	c.val, c.reason = s.checkValue(&c, el, key, val)
+	if c.reason == "" && len(c.val) > s.r.Limits.MaxAttributeBytes {
+		// Written longer than it was read (a canonical URL's escapes, an
+		// id's prefix): the value must pass the limit again.
+		c.reason = ReasonTooLong
+	}
 	if c.reason != "" {
 		c.val = ""
 	}

@@ -237,7 +237,7 @@ func (s *pass) openWrapper(from string) {
 		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
 			s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 		}
-		s.pushFrame(open{name: "div", dropped: true})
+		s.pushFrame(open{name: "div", dropped: true, wrapper: true})
 		return
 	}
 	element := from

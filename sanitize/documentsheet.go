@@ -156,6 +156,11 @@ func (s *pass) mailFinish(open bool) {
 	if !m.opened {
 		s.openWrapper("")
 	}
+	if n := len(m.sheets); n > 0 && len(sheetOpen)+n+len(sheetClose) >= s.out.maxToken && s.out.werr == nil {
+		// The sheets, joined and scoped, are one text token in mailTail's
+		// <style>: read again, it must fit as the sheets as written did.
+		s.out.werr = errTokenGrew
+	}
 	if m.recognised && (open || !m.endPlain) {
 		s.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
 	}

@@ -380,6 +380,9 @@ func (s *pass) writeTextF(b []byte) {
 	}
 	s.out.dst.f.Write(b)
 	s.out.hazard = textHazard(b)
+	if s.out.run += len(b); s.out.run >= s.out.maxToken && s.out.werr == nil {
+		s.out.werr = errTokenGrew
+	}
 }
 
 // charRef appends c as a decimal character reference ("&#112;").

@@ -268,9 +268,11 @@ func (s *pass) closeMode() {
 }
 
 // room reports whether one more element fits under the depth limit, and
-// sets the limit error if not.
+// sets the limit error if not. The mail's wrapper is not counted: a pass
+// writes one around every mail, and reads it back from its own output.
 func (s *pass) room() bool {
-	if len(s.tree.stack) < s.r.Limits.MaxDepth {
+	depth := len(s.tree.stack)
+	if depth < s.r.Limits.MaxDepth || depth == s.r.Limits.MaxDepth && s.tree.stack[0].wrapper {
 		return true
 	}
 	if s.out.werr == nil {

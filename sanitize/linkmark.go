@@ -77,8 +77,8 @@ func (s *pass) writeLinkMark(host string) {
 		b.WriteString("]")
 		b.WriteString(hostMarkClose)
 	}
-	s.out.hazard = noHazard // it ends in hex digits, after no "&"
-	s.out.marked = true     // the unmarker runs over this segment
+	s.out.hazard, s.out.run = noHazard, 0 // it ends in hex digits, after no "&"
+	s.out.marked = true                   // the unmarker runs over this segment
 }
 
 // reservedClass reports whether the start tag raw has a class attribute

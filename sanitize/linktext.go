@@ -32,6 +32,7 @@ type heldLink struct {
 	fStart, cStart int    // where its start tag begins in buf.f and buf.c
 	fTag, cTag     int    // the start tag's length in each
 	before         hazard // the faithful form's hazard before its start tag
+	runBefore      int    // and the length of the text it ends in (output.run)
 	textStart      int    // where its text begins in linkState.text
 	altStart       int    // where its attribute readings begin in linkState.alt
 	pieceStart     int    // where its text tokens begin in linkState.pieces
@@ -130,7 +131,7 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
-	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard,
+	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard, runBefore: s.out.run,
 		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
 		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: s.drawsText(el), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
@@ -306,7 +307,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 			b.buf.WriteString(h.name)
 			b.buf.WriteString(">")
 		}
-		s.out.hazard = noHazard
+		s.out.hazard, s.out.run = noHazard, 0
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
 		s.changeAt(at)
 		return true
@@ -333,7 +334,9 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	s.link.f.Truncate(h.fStart)
 	// The content now follows what came before the link: its first text
 	// must not join that (see hazard).
-	s.out.hazard = h.before
+	// (Its length counts as text after the text before the link: more
+	// than the run can be if the content holds tags, never less.)
+	s.out.hazard, s.out.run = h.before, h.runBefore
 	s.writeTextF(content)
 	at.Action, at.Reason = RemovedAttribute, reason
 	s.changeAt(at)

@@ -1,6 +1,9 @@
 package sanitize
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // output is the part of the pass that writes: the document's two forms
 // (faithful.go says what each holds), where tokens go now, and what the
@@ -11,6 +14,12 @@ type output struct {
 	flush func() error // hands main on as a segment, when streaming
 	seg   int          // the size at which main is flushed
 	werr  error
+	// maxToken is the policy's max_token_bytes: a tag written anew as long
+	// (escapes, rel, a wrapper's style), or a text run the faithful form
+	// ends in as long (escapes, texts joined where the pass dropped what
+	// was between them), sets werr to errTokenGrew.
+	maxToken int
+	run      int // the faithful length of the text the faithful form ends in
 
 	hazard hazard // how the faithful form's last text could join the next
 	gap    byte   // what dropped elements left between texts (wordBreak), or 0
@@ -27,7 +36,7 @@ type output struct {
 func (o *output) reset(out twin) {
 	o.main, o.dst, o.werr = out, out, nil
 	o.flush, o.seg = nil, 0
-	o.hazard, o.endRaw, o.marked = 0, nil, false
+	o.hazard, o.endRaw, o.marked, o.run = 0, nil, false, 0
 	o.gap, o.last1 = 0, 0
 }
 
@@ -46,7 +55,7 @@ func (o *output) oversized() bool {
 func (o *output) writeString(str string) {
 	o.dst.f.WriteString(str)
 	o.dst.c.WriteString(str)
-	o.hazard = noHazard
+	o.hazard, o.run = noHazard, 0
 }
 
 // writeTag writes a start tag, tag as written, with attrs: in the faithful
@@ -80,7 +89,7 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 	}
 	o.cBuf = append(c, '>')
 	o.dst.c.Write(o.cBuf)
-	o.hazard = noHazard
+	o.hazard, o.run = noHazard, 0
 	o.marked = o.marked || marks
 	switch {
 	case asRaw && !marks:
@@ -101,7 +110,17 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 	default:
 		o.writeTagAnew(name, nil, attrs, selfClosing)
 	}
+	if !asRaw && o.maxToken > 0 && len(o.tagBuf) >= o.maxToken && o.werr == nil {
+		o.werr = errTokenGrew
+	}
 }
+
+// errTokenGrew is the error a pass returns (as a [LimitError]) for a tag
+// or a text run it would write as long as max_token_bytes allows no
+// token to be: its output would be refused when sanitised again. A token
+// as written is shorter than the limit, or the tokenizer would have
+// refused it.
+var errTokenGrew = errors.New("a token written grew past max_token_bytes")
 
 // writtenName returns the tag name as tag, the start tag as written,
 // spells it, if it is name in another case, or else nil: a start tag written anew

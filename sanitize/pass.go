@@ -76,6 +76,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.report = report
 	s.in.reset(r, doc, report == nil, s.r.Limits)
 	s.out.reset(out)
+	s.out.maxToken = s.r.Limits.MaxTokenBytes
 	s.tree.reset(s.elements.len() + s.foreign.n)
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
@@ -181,9 +182,20 @@ func (s *pass) walk() error {
 			}
 		}
 		if s.out.werr != nil {
-			return s.out.werr
+			return s.writeErr()
 		}
 	}
+}
+
+// writeErr returns the error that stopped the output: the writer's, a
+// limit's, or, for a tag that grew past max_token_bytes, the limit's
+// error where the tag was read.
+func (s *pass) writeErr() error {
+	if s.out.werr == errTokenGrew {
+		s.in.locate()
+		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
+	}
+	return s.out.werr
 }
 
 // finish handles the end of input: close what is open, or turn a reading
@@ -199,7 +211,7 @@ func (s *pass) finish(err error) error {
 		if s.r.Mail.Wrap {
 			s.mailFinish(open) // documentsheet.go
 		}
-		return s.out.werr
+		return s.writeErr()
 	case errors.Is(err, html.ErrBufferExceeded):
 		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
 	case errors.Is(err, errInputTooLarge):

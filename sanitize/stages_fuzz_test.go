@@ -11,8 +11,9 @@ import (
 	"github.com/htmlclean/htmlclean/policy"
 )
 
-// FuzzStages checks, under every preset and the permissive, comment-settings
-// and all-migration test policies, the properties of TestFaithfulOutput: the policy's
+// FuzzStages checks, under every preset, the permissive, comment-settings
+// and all-migration test policies, SVG and MathML with comments kept, and
+// every preset under small limits (at which its seeds are), the properties of TestFaithfulOutput: the policy's
 // bluemonday stage, over the pass's faithful form, writes exactly the
 // canonical form (it is the second line of defence: when it has to
 // remove something the first stage has a bug); the faithful form parses
@@ -36,8 +37,20 @@ func FuzzStages(f *testing.F) {
 	// output sanitised again.
 	f.Add(`<p><a href="https://evil.example/">bank.example</a> x</p>`)
 	f.Add(`<p><a href="https://evil.example/">bank.example</a><span class="htmlclean-link-host"> [evil.example]</span> x</p>`)
+	for _, s := range foreignCommentSeeds() {
+		f.Add(s)
+	}
+	for _, s := range limitDocuments() {
+		f.Add(s)
+	}
 	policies := testPolicies(f)
 	policies["all-migration"] = allMigration(f)
+	for name, p := range foreignCommentPolicies(f) {
+		policies[name] = p
+	}
+	for name, p := range limitPolicies(f) {
+		policies[name] = p
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
 			if problem := faithfulProblem(t, in, p); problem != "" {

@@ -50,6 +50,7 @@ type open struct {
 	unlisted  bool  // hidden, as an element the policy drops with its content (unlisted.go)
 	foster    bool  // unlisted, where a browser foster-parents it out of a table
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
+	wrapper   bool  // the mail's wrapper, read from the input: not counted under max_depth
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
 	link      int32 // index of the open <a> a new <a> would find, or -1
@@ -246,7 +247,7 @@ func (s *pass) closeTop(implicit bool) {
 	if top.foreign {
 		s.out.tagBuf = svgEndTag(s.out.tagBuf, top.name, top.spelled)
 	}
-	s.out.hazard = noHazard
+	s.out.hazard, s.out.run = noHazard, 0
 	if !implicit && plainEndTag(s.out.endRaw) {
 		s.out.dst.f.Write(s.out.endRaw)
 		s.out.endLen = len(s.out.endRaw)
