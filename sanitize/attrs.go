@@ -95,7 +95,7 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 	// link's rel and target, crossorigin, an embed's sandbox) are not
 	// counted under max_attributes: they are in its output, which must
 	// pass the limit again as the input did.
-	embed, counted := name == embedElement, 0
+	written, tooMany := 0, false
 	for i, more := 0, true; more; i++ {
 		var a attr
 		if fast {
@@ -110,18 +110,16 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 				break
 			}
 		}
-		linkAttr := link && (a.key == "rel" || a.key == "target")
-		if !linkAttr && !(embed && a.key == "sandbox") && !(s.r.CrossOrigin && a.key == "crossorigin") {
-			counted++
-		}
 		switch {
-		case counted > s.r.Limits.MaxAttributes:
+		case link && (a.key == "rel" || a.key == "target"):
+			written++
+			changed = s.holdLinkAttr(&lk, name, a) || changed
+		case i-written >= s.r.Limits.MaxAttributes && !s.writesAttr(name, a.key):
 			changed = true
-			if counted == s.r.Limits.MaxAttributes+1 {
+			if !tooMany {
+				tooMany = true
 				s.removedAttr(name, a.key, a.val, ReasonTooManyAttributes, 0)
 			}
-		case linkAttr:
-			changed = s.holdLinkAttr(&lk, name, a) || changed
 		default:
 			changed = s.checkAttr(el, name, &a, lkp, changed)
 		}
@@ -146,6 +144,13 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 		s.trackingPixel() // remote.go
 	}
 	return changed, lk.linkDest
+}
+
+// writesAttr reports whether the pass writes the attribute key of the
+// element name itself, whatever the input says: it is kept past
+// max_attributes, as the pass would add it.
+func (s *pass) writesAttr(name, key string) bool {
+	return s.r.CrossOrigin && key == "crossorigin" || name == embedElement && key == "sandbox"
 }
 
 // scanTag empties the list and finds the current tag's attributes as

@@ -110,9 +110,6 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 	default:
 		o.writeTagAnew(name, nil, attrs, selfClosing)
 	}
-	if !asRaw && o.maxToken > 0 && len(o.tagBuf) >= o.maxToken && o.werr == nil {
-		o.werr = errTokenGrew
-	}
 }
 
 // errTokenGrew is the error a pass returns (as a [LimitError]) for a tag
@@ -185,6 +182,9 @@ func (o *output) writeTagAnew(name string, written []byte, attrs []attr, selfClo
 	}
 	o.tagBuf = append(b, '>')
 	o.dst.f.Write(o.tagBuf)
+	if len(o.tagBuf) >= o.maxToken && o.werr == nil {
+		o.werr = errTokenGrew
+	}
 }
 
 // unquotedEnd reports whether the attribute is written as it was, ending

@@ -207,7 +207,9 @@ var noneOpen = func() (a [nScoped]int32) {
 // closeTop writes the end tag of the innermost open element. implicit
 // says the input did not close it.
 func (s *pass) closeTop(implicit bool) {
-	top := s.tree.stack[len(s.tree.stack)-1]
+	// A pointer, not a copy of the frame: nothing below pushes one, so
+	// the slot outlives the pop.
+	top := &s.tree.stack[len(s.tree.stack)-1]
 	s.tree.stack = s.tree.stack[:len(s.tree.stack)-1]
 	if k := scopedIndex(top.name); k >= 0 {
 		s.tree.last[k] = top.prevSame
