@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,11 +32,38 @@ func faithfulDocs(t *testing.T) map[string]string {
 	for _, v := range loadVectors(t) {
 		docs["xss/"+v.ID] = v.Input
 	}
+	// Mail templates and foreign content (SVG icons, KaTeX's MathML):
+	// read with the XSS vectors, under every policy.
+	for _, glob := range []string{"corpus/xss/*.html", "foreign/*/*.svg", "foreign/*/*.html", "mail/*.html"} {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", glob))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs["xss/"+filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f)] = string(data)
+		}
+	}
 	return docs
 }
 
-// TestFaithfulOutput checks, for every document of faithfulDocs under every
-// preset and the permissive and comment-settings test policies:
+// faithfulPolicies are the policies TestFaithfulOutput runs: the test
+// policies, the SVG and MathML ones with comments kept, and every preset
+// under small limits.
+func faithfulPolicies(t *testing.T) map[string]*policy.Policy {
+	ps := testPolicies(t)
+	ps["all-migration"] = allMigration(t)
+	for name, p := range foreignCommentPolicies(t) {
+		ps[name] = p
+	}
+	for name, p := range limitPolicies(t) {
+		ps[name] = p
+	}
+	return ps
+}
+
+// TestFaithfulOutput checks, for every document of faithfulDocs under
+// every policy of faithfulPolicies:
 //   - the policy stage, run over the pass's faithful form, writes exactly
 //     the canonical form: it had nothing to remove, and the pass predicted its
 //     serialisation, so the faithful form is what the user gets;
@@ -51,7 +79,7 @@ func faithfulDocs(t *testing.T) map[string]string {
 func TestFaithfulOutput(t *testing.T) {
 	docs := faithfulDocs(t)
 	ids := slices.Sorted(maps.Keys(docs))
-	policies := testPolicies(t)
+	policies := faithfulPolicies(t)
 	for i, name := range slices.Sorted(maps.Keys(policies)) {
 		p := policies[name]
 		t.Run(name, func(t *testing.T) {
