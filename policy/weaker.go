@@ -37,7 +37,7 @@ func weaknesses(c Config) []weakness {
 		add("true (a share or redirect link to a refused URL, or one with another scheme, is refused with it)", "urls", "nested")
 	}
 	if u.Relative == "allow" {
-		add("deny, as strict and mail (a relative reference resolves against the page showing the output, whichever that is)", "urls", "relative")
+		add("deny, the default, as in strict and mail (a relative reference resolves against whatever page shows the output; allow suits a site's own pages)", "urls", "relative")
 	}
 	if c.Comments {
 		add("false (a comment carries nothing a reader sees, and is where parsers disagree)", "comments")
