@@ -23,7 +23,7 @@ import (
 // HTMLCLEAN_GENERATED_LINKS=all for every link under each.
 const (
 	generatedPolicies = 2000
-	linksPerPolicy    = 30
+	linksPerPolicy    = 20
 )
 
 // A genFile is a generated policy file and the protections it writes
