@@ -429,7 +429,7 @@ func TestSetHTMLConfigs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := policy.FromSanitizerConfig(cfg)
+		p, err := fromSanitizerConfigAsBrowser(cfg)
 		if err != nil {
 			t.Fatalf("config %d: htmlclean refuses a valid dictionary: %v\n\t%s", ci, err, cfg)
 		}
@@ -451,7 +451,7 @@ func TestSetHTMLConfigs(t *testing.T) {
 			continue
 		}
 		for i, m := range mutations {
-			_, err := policy.ParseSanitizerConfig(checks[i+1])
+			_, err := policy.ParseSanitizerConfigWith(checks[i+1], asBrowser)
 			if browserOK := refusals[i+1] == ""; browserOK != (err == nil) {
 				disagreements++
 				t.Errorf("config %d, mutation %q: htmlclean says %v, Chromium says %q\n\t%s", ci, m.name, err, refusals[i+1], trim(string(checks[i+1]), 600))

@@ -140,7 +140,7 @@ func sanitizeCase(c *datCase) {
 	p := policy.SanitizerAPI()
 	if c.Config != "" {
 		var err error
-		if p, err = policy.FromSanitizerConfig([]byte(c.Config)); err != nil {
+		if p, err = fromSanitizerConfigAsBrowser([]byte(c.Config)); err != nil {
 			c.refused = err
 			return
 		}

@@ -335,8 +335,20 @@ func flatten(c Config) Config {
 	f.Extends, f.Add, f.Remove = "", Change{}, Change{}
 	f.Elements = setEdit(append(foreignElements(c), c.Elements...), c.Add.Elements, c.Remove.Elements)
 	f.URLs.Schemes = setEdit(c.URLs.Schemes, c.Add.Schemes, c.Remove.Schemes)
+	// A setting left out means the safe choice (docs/policy.md,
+	// "Defaults"); a weaker one is written out.
 	if f.URLs.Relative == "" {
-		f.URLs.Relative = "allow"
+		f.URLs.Relative = "deny"
+	}
+	if f.URLs.Nested == nil {
+		f.URLs.Nested = new(true)
+	} else {
+		f.URLs.Nested = new(*f.URLs.Nested) // the caller's pointer stays theirs
+	}
+	if f.RemoteContent == "" && f.Document == "wrap" {
+		// A fragment's "" stays "" (allow), so that a Config taken from
+		// Policy.Config and switched to wrap blocks too.
+		f.RemoteContent = "block"
 	}
 	if f.URLs.Userinfo == "" {
 		f.URLs.Userinfo = "reject"
@@ -414,7 +426,7 @@ func (k *compiler) checkLists(c Config) {
 func (k *compiler) urls(p *Policy, u URLs) {
 	// Strict is carried by Reject (see flags), so that the flags a policy
 	// allows stay allowed.
-	o := urlnorm.Options{Nested: u.Nested, Schemes: slices.Clone(u.Schemes)}
+	o := urlnorm.Options{Nested: u.Nested == nil || *u.Nested, Schemes: slices.Clone(u.Schemes)}
 	if o.Schemes == nil {
 		o.Schemes = []string{}
 	}

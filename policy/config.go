@@ -117,8 +117,11 @@ type Config struct {
 	Document string `yaml:"document,omitempty" json:"document,omitempty"`
 	// RemoteContent decides what becomes of every URL a mail loads from
 	// as it is shown (img src and srcset, background attributes, CSS
-	// url()): "allow" (the default), "block" (removed, and reported) or
-	// "proxy" (rewritten into Proxy). cid: references are kept.
+	// url()): "allow", "block" (removed, and reported) or "proxy"
+	// (rewritten into Proxy). cid: references are kept. Left out, it is
+	// "block" under Document "wrap", as in the mail preset (a remote
+	// image in a mail tells its sender when and where it is read), and
+	// "allow" for a fragment, as in every other preset.
 	RemoteContent string `yaml:"remote_content,omitempty" json:"remote_content,omitempty"`
 	// Proxy is the URL template of remote_content: proxy, an absolute
 	// http(s) URL in canonical form holding "{url}" once, in its path or
@@ -178,9 +181,11 @@ type URLs struct {
 	// never allowed.
 	// ["*"], alone, allows every other scheme (see DenySchemes).
 	Schemes []string `yaml:"schemes,flow,omitempty" json:"schemes,omitempty"`
-	// Relative is "allow" (the default: keep relative references,
-	// normalised), "deny" (drop them) or "resolve" (rewrite them against
-	// Base).
+	// Relative is "deny" (the default: drop relative references, as the
+	// strict and mail presets and bluemonday's NewPolicy() do), "allow"
+	// (keep them, normalised, as the presets for a site's own pages do:
+	// they resolve against the page showing the output) or "resolve"
+	// (rewrite them against Base).
 	Relative string `yaml:"relative,omitempty" json:"relative,omitempty"`
 	// Base is the absolute http(s) URL relative references resolve against
 	// (required with Relative "resolve"). Its host also counts as internal
@@ -192,19 +197,24 @@ type URLs struct {
 	// Flags maps urlnorm flag names ([urlnorm.Flags.Names]: "confusable",
 	// "nested-url", ...) to what a URL carrying that flag gets: "reject"
 	// (the attribute is removed; a link keeps its text), "report" (kept,
-	// and listed in sanitize's report) or "ignore" (kept silently). A file
-	// that extends a preset changes the preset's entries it names and keeps
-	// the others. [Policy.Config] names every flag.
+	// and listed in sanitize's report) or "ignore" (kept silently). A flag
+	// left out gets the presets' action, with or without extends: reject
+	// for every deceptive form (confusable, lookalike-separator,
+	// spoof-char, encoded-separator, active-scheme), report for the rest
+	// (see Strict). A file that extends a preset changes the preset's
+	// entries it names and keeps the others. [Policy.Config] names every
+	// flag.
 	Flags map[string]string `yaml:"flags,omitempty" json:"flags,omitempty"`
 	// Strict makes every flag that Flags does not name "reject" instead of
-	// "report": strict mode rejects whatever the policy does not
-	// explicitly allow, so it stays usable with the presets, which name
-	// the flags ordinary links carry (share links, upper-case IDNs).
+	// the presets' "report": strict mode rejects whatever the policy does
+	// not explicitly allow, so it stays usable with the presets, which
+	// name the flags ordinary links carry (share links, upper-case IDNs).
 	Strict bool `yaml:"strict,omitempty" json:"strict,omitempty"`
 	// Nested inspects URLs inside query values (plain or SiteMinder
 	// SM-encoded): the outer URL is dropped if the inner one is refused or
-	// uses a scheme not in Schemes.
-	Nested bool `yaml:"nested,omitempty" json:"nested,omitempty"`
+	// uses a scheme not in Schemes. Nil, the setting left out, means on,
+	// as in every preset; only a written false (new(false)) turns it off.
+	Nested *bool `yaml:"nested,omitempty" json:"nested,omitempty"`
 	// DenySchemes lists schemes refused although Schemes is ["*"], which
 	// allows every scheme a URL may spell (a letter, then letters,
 	// digits, "+", "-" and "."): javascript, vbscript, livescript, data

@@ -22,8 +22,7 @@ const (
 )
 
 // flagChoice is what the presets do with one flag, and why. An empty
-// action leaves the flag to the policy's default: report, or reject
-// under urls.strict.
+// action leaves the flag to urls.strict: report, or reject under it.
 type flagChoice struct {
 	action string
 	why    string
@@ -76,8 +75,15 @@ func presetFlagMap() map[string]string {
 	return m
 }
 
-// defaultFlagAction is the action of a flag a policy does not name.
-func defaultFlagAction(strict bool) string {
+// defaultFlagAction is the action of a flag a policy does not name:
+// the presets' choice, so that a policy written without extends, or a
+// Config built in code, rejects every deceptive URL form the presets
+// reject; for the flags the presets leave open, report, or reject under
+// urls.strict.
+func defaultFlagAction(name string, strict bool) string {
+	if a := presetFlags[name].action; a != "" && (a == FlagReject || !strict) {
+		return a
+	}
 	if strict {
 		return FlagReject
 	}
@@ -109,7 +115,7 @@ func (k *compiler) flags(p *Policy, u URLs) {
 	}
 	for _, name := range flagNames {
 		if effective[name] == "" {
-			effective[name] = defaultFlagAction(u.Strict)
+			effective[name] = defaultFlagAction(name, u.Strict)
 		}
 		f, _ := urlnorm.FlagByName(name)
 		switch effective[name] {
@@ -126,7 +132,8 @@ func (k *compiler) flags(p *Policy, u URLs) {
 var flagNames = urlnorm.AllFlags.Names()
 
 // flagComment is the comment [Policy.String] writes beside a flag: why
-// the presets chose this action, or what they do instead.
+// the presets chose this action, or what they do instead, marked WEAKER
+// when the policy keeps what the presets would not.
 func flagComment(name, action string, strict bool) string {
 	c, ok := presetFlags[name]
 	if !ok {
@@ -134,13 +141,19 @@ func flagComment(name, action string, strict bool) string {
 	}
 	preset := c.action
 	if preset == "" {
-		preset = defaultFlagAction(strict)
+		preset = defaultFlagAction(name, strict)
 	}
-	if action == preset {
+	switch {
+	case action == preset:
 		return c.why
+	case flagRank[action] < flagRank[defaultFlagAction(name, false)]:
+		return fmt.Sprintf("%s: %s (%s)", weakerMark, preset, c.why)
 	}
 	return fmt.Sprintf("presets: %s (%s)", preset, c.why)
 }
+
+// flagRank orders the actions from the weakest.
+var flagRank = map[string]int{FlagIgnore: 0, FlagReport: 1, FlagReject: 2}
 
 // commentFlags adds a comment to each entry of urls.flags in the encoded
 // config and one above the setting saying what the actions mean.
@@ -151,7 +164,8 @@ func commentFlags(doc *yaml.Node, strict bool) {
 	}
 	key.HeadComment = "reject: the attribute is removed (a link keeps its text); report: kept,\n" +
 		"listed in the report; ignore: kept silently. A flag a policy does not\n" +
-		"name is reported, or rejected under strict: true."
+		"name gets the presets' action: reject for every deceptive form, report\n" +
+		"for the rest (reject under strict: true)."
 	for i := 0; i+1 < len(flags.Content); i += 2 {
 		name, action := flags.Content[i].Value, flags.Content[i+1]
 		action.LineComment = flagComment(name, action.Value, strict)

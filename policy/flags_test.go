@@ -207,7 +207,7 @@ func TestFlagsPrinted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(p.String(), "confusable: report # presets: reject (") {
+	if !strings.Contains(p.String(), "confusable: report # WEAKER than the presets: reject (") {
 		t.Errorf("changed choice not marked:\n%s", p)
 	}
 }
@@ -223,10 +223,11 @@ func TestConfigFlagsNotShared(t *testing.T) {
 	m["confusable"] = "reject"
 	c := p.Config()
 	c.URLs.Flags["spoof-char"] = "ignore"
-	if got := p.Config().URLs.Flags; got["confusable"] != "report" || got["spoof-char"] != "report" {
+	if got := p.Config().URLs.Flags; got["confusable"] != "report" || got["spoof-char"] != "reject" {
 		t.Errorf("policy changed through a caller's map: %v", got)
 	}
-	if p.URLOptions().Reject != 0 {
-		t.Errorf("Reject = %v, want none", p.URLOptions().Reject)
+	// The flags it does not name keep the presets' actions.
+	if want := flagSet(t, "spoof-char", "encoded-separator", "lookalike-separator", "active-scheme"); p.URLOptions().Reject != want {
+		t.Errorf("Reject = %v, want %v", p.URLOptions().Reject, want)
 	}
 }

@@ -111,6 +111,9 @@ func (p *Policy) Config() Config {
 	c.Attributes = slices.Clone(c.Attributes)
 	c.URLs.Schemes = slices.Clone(c.URLs.Schemes)
 	c.URLs.Flags = maps.Clone(c.URLs.Flags)
+	if c.URLs.Nested != nil {
+		c.URLs.Nested = new(*c.URLs.Nested)
+	}
 	c.Links.Rel = slices.Clone(c.Links.Rel)
 	c.Links.AuthorRel = slices.Clone(c.Links.AuthorRel)
 	c.Links.Targets = slices.Clone(c.Links.Targets)
@@ -141,6 +144,7 @@ func (p *Policy) String() string {
 	err := doc.Encode(printable(p.cfg)) // printable.go
 	if err == nil {
 		commentFlags(&doc, p.cfg.URLs.Strict)
+		commentWeaker(&doc, p.cfg) // weaker.go
 		enc := yaml.NewEncoder(&b)
 		enc.SetIndent(2)
 		err = enc.Encode(&doc)

@@ -131,7 +131,7 @@ func SanitizerAPI() *Policy { return builtIn("sanitizer-api") }
 // and mailto, relative references kept, userinfo refused, and the flag
 // choices of presetFlags.
 func webURLs() URLs {
-	return URLs{Schemes: []string{"http", "https", "mailto"}, Relative: "allow", Userinfo: "reject", Nested: true,
+	return URLs{Schemes: []string{"http", "https", "mailto"}, Relative: "allow", Userinfo: "reject", Nested: new(true),
 		Flags: presetFlagMap()}
 }
 

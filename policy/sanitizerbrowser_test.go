@@ -1,7 +1,9 @@
 package policy_test
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,14 +14,16 @@ import (
 // they name members it does not know or namespaces the HTML parser never
 // gives, load as they do in Chromium (WPT sanitizer-config.html), and
 // what cannot match anything allows nothing: the policy is the one the
-// dictionary gives without those names, and a note says why.
+// dictionary gives without those names, and a note says why. Unknown
+// members load so only under SkipUnknown.
 func TestSanitizerConfigAsBrowser(t *testing.T) {
 	tests := []struct {
 		name, in, same, note string
 	}{
 		{"unknown-member", `{"elements": ["p"], "allowElements": ["b"]}`, `{"elements": ["p"]}`, `"allowElements" skipped`},
-		{"unknown-member-in-entry", `{"elements": [{"name": "p", "attribute": ["title"]}]}`, `{"elements": ["p"]}`, ""},
-		{"unknown-member-in-attribute", `{"attributes": [{"name": "title", "attributes": []}]}`, `{"attributes": ["title"]}`, ""},
+		{"unknown-member-in-entry", `{"elements": [{"name": "p", "attribute": ["title"]}]}`, `{"elements": ["p"]}`, `"elements[0].attribute" skipped`},
+		{"unknown-member-in-attribute", `{"attributes": [{"name": "title", "attributes": []}]}`, `{"attributes": ["title"]}`, `"attributes[0].attributes" skipped`},
+		{"unknown-member-in-target", `{"processingInstructions": [{"target": "x", "targte": "y"}]}`, `{"processingInstructions": ["x"]}`, `"processingInstructions[0].targte" skipped`},
 		{"made-up-element-namespace", `{"elements": ["p", {"name": "b", "namespace": "http://x"}]}`, `{"elements": ["p"]}`, `"b" in namespace "http://x" matches nothing`},
 		{"null-element-namespace", `{"elements": ["p", {"name": "b", "namespace": null}]}`, `{"elements": ["p"]}`, `"b" in namespace "" matches nothing`},
 		{"empty-element-namespace", `{"elements": ["p", {"name": "b", "namespace": ""}]}`, `{"elements": ["p"]}`, `matches nothing`},
@@ -29,9 +33,15 @@ func TestSanitizerConfigAsBrowser(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := policy.FromSanitizerConfig([]byte(tc.in))
+			skip := policy.SanitizerParseOptions{SkipUnknown: true}
+			sc, err := policy.ParseSanitizerConfigWith([]byte(tc.in), skip)
 			if err != nil {
-				t.Fatalf("FromSanitizerConfig(%s) = %v, want it loaded as a browser loads it", tc.in, err)
+				t.Fatalf("ParseSanitizerConfigWith(%s, SkipUnknown) = %v, want it loaded as a browser loads it", tc.in, err)
+			}
+			c, notes := sc.Config()
+			p, err := policy.Compile(c)
+			if err != nil {
+				t.Fatal(err)
 			}
 			want, err := policy.FromSanitizerConfig([]byte(tc.same))
 			if err != nil {
@@ -43,14 +53,54 @@ func TestSanitizerConfigAsBrowser(t *testing.T) {
 			if got, want := p.String(), want.String(); got != want {
 				t.Errorf("policy differs from the one of %s:\n%s\nwant:\n%s", tc.same, got, want)
 			}
-			sc, err := policy.ParseSanitizerConfig([]byte(tc.in))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, notes := sc.Config()
 			if tc.note != "" && !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, tc.note) }) {
 				t.Errorf("notes %q, want one with %q", notes, tc.note)
 			}
 		})
+	}
+}
+
+// TestSanitizerConfigUnknownMember: a member the spec does not define,
+// at the top of the dictionary or inside a name's dictionary, is an
+// error naming it where it was written, so that a misspelt removeElements
+// does not keep what it was meant to remove; under SkipUnknown the same
+// dictionary loads without the member, as a browser reads it.
+func TestSanitizerConfigUnknownMember(t *testing.T) {
+	for _, tc := range []struct{ in, field string }{
+		{`{"removeElemnts": ["b"]}`, "removeElemnts"},
+		{`{"removeElements": ["b"], "replaceWithChildElements": ["i"]}`, "replaceWithChildElements"},
+		{`{"elements": ["p"], "Attributes": ["title"]}`, "Attributes"},
+		{`{"elements": [{"name": "a", "removeAttribute": ["href"]}]}`, "elements[0].removeAttribute"},
+		{`{"removeElements": [{"name": "b", "namepsace": "http://www.w3.org/1999/xhtml"}]}`, "removeElements[0].namepsace"},
+		{`{"removeElements": [{"name": "b", "attributes": []}]}`, "removeElements[0].attributes"},
+		{`{"removeAttributes": [{"name": "title", "removeAttributes": []}]}`, "removeAttributes[0].removeAttributes"},
+		{`{"removeProcessingInstructions": [{"target": "x", "name": "y"}]}`, "removeProcessingInstructions[0].name"},
+		{`{"comment": true}`, "comment"},
+	} {
+		_, err := policy.ParseSanitizerConfig([]byte(tc.in))
+		var ce *policy.ConfigError
+		if !errors.As(err, &ce) || ce.Field != tc.field || !strings.Contains(ce.Msg, "not a member") {
+			t.Errorf("ParseSanitizerConfig(%s) = %v, want an error at %s", tc.in, err, tc.field)
+		}
+		if _, err := policy.FromSanitizerConfig([]byte(tc.in)); err == nil {
+			t.Errorf("FromSanitizerConfig(%s) loaded", tc.in)
+		}
+		sc, err := policy.ParseSanitizerConfigWith([]byte(tc.in), policy.SanitizerParseOptions{SkipUnknown: true})
+		if err != nil {
+			t.Errorf("ParseSanitizerConfigWith(%s, SkipUnknown) = %v", tc.in, err)
+			continue
+		}
+		if _, notes := sc.Config(); !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, strconv.Quote(tc.field)+" skipped") }) {
+			t.Errorf("%s: notes %q name no skipped %s", tc.in, notes, tc.field)
+		}
+	}
+	// What a removal list removes is removed: the misspelt member fails
+	// rather than keep b.
+	p, err := policy.FromSanitizerConfig([]byte(`{"removeElements": ["b"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(p.Config().Elements, "b") {
+		t.Error("removeElements kept b")
 	}
 }

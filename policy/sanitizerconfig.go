@@ -105,17 +105,37 @@ var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenE
 // boolean is due, and accepts any namespace, which then matches nothing
 // the HTML parser creates, and a number or boolean where a name is due
 // names what JavaScript's String() writes for it (WebIDL's DOMString
-// conversion). It is stricter in one way: any other value of another
-// JSON type than the member's is refused, where a browser would convert
-// it, because a number where a list is due is a mistake in a security
-// setting. Every error is a *[ConfigError] whose Field is the JSON path
+// conversion). It is stricter in two ways: a member that is not in the
+// spec, at the top or in a name's dictionary ("removeElemnts",
+// {"name": "a", "atributes": [...]}), is an error naming it, where a
+// browser skips it, because a misspelt member keeps what its author
+// meant to remove (ParseSanitizerConfigWith with SkipUnknown skips it
+// as a browser does, and Config notes it); and any other value of
+// another JSON type than the member's is refused, where a browser would
+// convert it, because a number where a list is due is a mistake in a
+// security setting. Every error is a *[ConfigError] whose Field is the JSON path
 // ("elements[3].namespace"), several joined with errors.Join. The JSON
 // string "default" (the SanitizerPresets value setHTML() takes in place
 // of a dictionary) reads the browser's built-in default, which Config
 // maps as the sanitizer-api preset. Its work is linear in the size of
 // data.
 func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
-	d := scDecoder{}
+	return ParseSanitizerConfigWith(data, SanitizerParseOptions{})
+}
+
+// SanitizerParseOptions change how [ParseSanitizerConfigWith] reads a
+// dictionary.
+type SanitizerParseOptions struct {
+	// SkipUnknown skips a member the spec does not define, as a browser
+	// does, in place of refusing it; [SanitizerConfig.Config] notes each
+	// one. For a dictionary written for a newer browser than this
+	// package knows, whose new members htmlclean then does not apply.
+	SkipUnknown bool
+}
+
+// ParseSanitizerConfigWith is [ParseSanitizerConfig] with options.
+func ParseSanitizerConfigWith(data []byte, opts SanitizerParseOptions) (SanitizerConfig, error) {
+	d := scDecoder{skipUnknown: opts.SkipUnknown}
 	if len(data) > maxPolicyBytes {
 		d.fail("(file)", "larger than %d bytes", maxPolicyBytes)
 		return SanitizerConfig{}, d.err()
@@ -164,9 +184,10 @@ func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
 			}
 		case "//":
 		default:
-			sc.ignored = append(sc.ignored, key)
+			d.unknown(key, key)
 		}
 	}
+	sc.ignored = d.ignored
 	if _, both := top["processingInstructions"]; both {
 		if _, remove := top["removeProcessingInstructions"]; remove {
 			d.fail("removeProcessingInstructions", "cannot be used with processingInstructions: a config lists the targets it allows or those it removes, not both")
@@ -178,10 +199,23 @@ func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
 	return sc, d.err()
 }
 
-// scDecoder collects the errors of one ParseSanitizerConfig call.
+// scDecoder collects the errors of one ParseSanitizerConfig call, and
+// under skipUnknown the unknown members it skipped.
 type scDecoder struct {
-	errs []error
-	more int
+	errs        []error
+	more        int
+	skipUnknown bool
+	ignored     []string
+}
+
+// unknown refuses the member key at field, which the spec does not
+// define, or under skipUnknown records it as skipped.
+func (d *scDecoder) unknown(field, key string) {
+	if d.skipUnknown {
+		d.ignored = append(d.ignored, field)
+		return
+	}
+	d.fail(field, "%q is not a member of a SanitizerConfig here: a browser skips it, keeping what it was meant to remove (SkipUnknown, htmlclean -sanitizer-skip-unknown, skips it too)", key)
 }
 
 func (d *scDecoder) fail(field, format string, args ...any) {
@@ -284,6 +318,11 @@ func (d *scDecoder) targets(field string, raw json.RawMessage) []string {
 				d.fail(f, "want {\"target\": string}")
 				continue
 			}
+			for _, key := range slices.Sorted(maps.Keys(obj)) {
+				if key != "target" {
+					d.unknown(f+"."+key, key)
+				}
+			}
 		default:
 			d.fail(f, "want a string or {\"target\": string}, got %s", jsonType(item))
 			continue
@@ -304,7 +343,7 @@ func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []San
 	}
 	out := make([]SanitizerName, 0, len(items))
 	for i, item := range items {
-		if n, _, ok := d.name(fmt.Sprintf("%s[%d]", field, i), item, element); ok {
+		if n, _, ok := d.name(fmt.Sprintf("%s[%d]", field, i), item, element, false); ok {
 			out = append(out, n)
 		}
 	}
@@ -319,7 +358,7 @@ func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerEleme
 	out := make([]SanitizerElement, 0, len(items))
 	for i, item := range items {
 		at := fmt.Sprintf("%s[%d]", field, i)
-		n, obj, ok := d.name(at, item, true)
+		n, obj, ok := d.name(at, item, true, true)
 		if !ok {
 			continue
 		}
@@ -337,8 +376,9 @@ func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerEleme
 
 // name reads a string or a {name, namespace} dictionary. It returns the
 // object's members, for the caller to read the attribute lists of an
-// elements entry; other members are skipped, as a browser skips them.
-func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (SanitizerName, map[string]json.RawMessage, bool) {
+// elements entry (lists: the dictionary may have them); any other member
+// is unknown.
+func (d *scDecoder) name(field string, raw json.RawMessage, element, lists bool) (SanitizerName, map[string]json.RawMessage, bool) {
 	n := SanitizerName{isElement: element}
 	if element {
 		n.Namespace = NamespaceHTML
@@ -388,9 +428,10 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element bool) (Sanit
 			if !d.namespace(field+".namespace", v, &n) {
 				ok = false
 			}
+		case lists && (key == "attributes" || key == "removeAttributes"):
+			// read by the caller
 		default:
-			// attributes and removeAttributes of an elements entry, read
-			// by the caller; any other member a browser skips too.
+			d.unknown(field+"."+key, key)
 		}
 	}
 	if _, has := obj["name"]; !has {

@@ -63,7 +63,7 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 	m.knownOnly = m.knownOnly || sc.builtin
 	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	for _, key := range sc.ignored {
-		m.note("%q skipped: not a member of a SanitizerConfig, which has %s (a browser skips it too)", key, strings.Join(sanitizerKeys, ", "))
+		m.note("%q skipped: not a member of a SanitizerConfig there (the dictionary has %s), skipped as a browser does", key, strings.Join(sanitizerKeys, ", "))
 	}
 	if sc.JavascriptURLs != nil && *sc.JavascriptURLs {
 		m.note("javascriptURLs: htmlclean keeps no javascript: URL")

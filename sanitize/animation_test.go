@@ -17,7 +17,9 @@ var harmlessAnimated = map[string]bool{
 
 func svgSafe(tb testing.TB, prefix string) *policy.Policy {
 	tb.Helper()
-	c := policy.Config{SVG: policy.SVGSafe}
+	// Same-document references are relative: written out, as the
+	// default refuses them.
+	c := policy.Config{SVG: policy.SVGSafe, URLs: policy.URLs{Relative: "allow"}}
 	c.IDs.Prefix = prefix
 	p, err := policy.Compile(c)
 	if err != nil {

@@ -113,7 +113,7 @@ func wideLimits(t testing.TB) *policy.Policy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.URLs.Nested = true
+	c.URLs.Nested = new(true)
 	c.Add.Attributes = append(c.Add.Attributes, policy.Attribute{Name: "title"})
 	c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20,
 		MaxAttributes: 100_000, MaxInputBytes: 1 << 30}

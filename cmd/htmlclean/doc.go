@@ -29,6 +29,8 @@
 //	-print-policy   print the effective policy as YAML, loadable with -policy
 //	-sanitizer-config FILE
 //	                an HTML Sanitizer API configuration (JSON) instead of a preset
+//	-sanitizer-skip-unknown
+//	                with -sanitizer-config, skip members it does not define (noted)
 //	-format FORMAT  with -print-policy: yaml, or sanitizer-config (JSON)
 //	-j N            files sanitised in parallel (default: the number of CPUs)
 //	-version        print the version

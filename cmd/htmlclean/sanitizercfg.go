@@ -11,15 +11,16 @@ import (
 
 // loadSanitizerConfig reads -sanitizer-config FILE: an HTML Sanitizer API
 // configuration. Errors go to stderr as "htmlclean: FILE: json.path:
-// message" (exit 2); what htmlclean keeps less of than setHTML() would
-// goes there too, as notes, and the run goes on.
-func (e *env) loadSanitizerConfig(file string) (*policy.Policy, int) {
+// message" (exit 2), a member the spec does not define among them unless
+// opts skips it; what htmlclean keeps less of than setHTML() would, and
+// each member skipped, goes there too, as notes, and the run goes on.
+func (e *env) loadSanitizerConfig(file string, opts policy.SanitizerParseOptions) (*policy.Policy, int) {
 	data, err := readLimited(file)
 	if err != nil {
 		e.errorf("%s: %s", file, clip(err.Error()))
 		return nil, exitUsage
 	}
-	sc, err := policy.ParseSanitizerConfig(data)
+	sc, err := policy.ParseSanitizerConfigWith(data, opts)
 	if err != nil {
 		e.printPolicyErrors(file, err)
 		return nil, exitUsage

@@ -1,0 +1,251 @@
+package policy_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
+)
+
+// deceptiveLinks are links the presets remove, one or more of each
+// protection a setting left out must keep: the deceptive URL forms
+// (urls.flags), userinfo, nested URLs, link text naming another host,
+// and relative references, which the strict and mail presets refuse.
+var deceptiveLinks = []string{
+	`<a href="https://pаypal.com/">x</a>`,                              // confusable (Cyrillic а)
+	`<a href="https://ɡoogle.com/">x</a>`,                              // confusable (Latin script g)
+	`<a href="https://paypal.com∕evil.example/">x</a>`,                 // lookalike-separator (U+2215)
+	`<a href="https://paypal.com⁄login.evil.example/">x</a>`,           // lookalike-separator (U+2044)
+	`<a href="https://site.example/files/%E2%80%AEgnp.exe">x</a>`,      // spoof-char (RLO)
+	`<a href="https://site.example/a%E2%80%8Bb">x</a>`,                 // spoof-char (zero width space)
+	`<a href="https://site.example/static/%2F..%2Fadmin">x</a>`,        // encoded-separator
+	`<a href="https://site.example/a%5C..%5Cb">x</a>`,                  // encoded-separator (backslash)
+	`<a href="https://bank.example@evil.example/">x</a>`,               // userinfo
+	`<a href="https://site.example/r?u=https://a@evil.example/">x</a>`, // nested URL with userinfo
+	`<a href="https://site.example/r?u=javascript:alert(1)">x</a>`,     // nested URL with an active scheme
+	`<a href="https://evil.example/">https://bank.example/login</a>`,   // link text naming another host
+	`<a href="/account/delete">x</a>`,                                  // relative
+	`<a href="//evil.example/">x</a>`,                                  // scheme-relative
+}
+
+// hrefKept reports whether out still holds an href.
+func hrefKept(out string) bool { return strings.Contains(out, "href=") }
+
+// settingNoEffect lists the settings whose zero value is not compared
+// with the presets' by TestZeroConfigAsStrictAsPresets, with why it
+// needs no comparison. Every other setting is checked on behaviour.
+var settingNoEffect = map[string]string{
+	"Extends":             "names where a file starts; a Config is already flat",
+	"Elements":            "none allowed: the strictest list",
+	"SVG":                 "none: no SVG",
+	"MathML":              "none: no MathML",
+	"Attributes":          "none allowed: the strictest list",
+	"Classes":             "none: every class token dropped",
+	"IDs.Prefix":          "none: no id or name kept (DOM clobbering)",
+	"Container":           "a flow container, as in every preset; a narrower one can only unwrap more",
+	"Add":                 "no edit",
+	"Remove":              "no edit",
+	"Styles":              "none: every style attribute dropped",
+	"Unlisted":            "unwrap, as every preset but a SanitizerConfig's: an unlisted element's content is sanitised as the rest",
+	"Drop":                "none: no element removed with its content beyond the policy's own",
+	"Unwrap":              "none",
+	"WordBreaks":          "off, as every preset but strict: keeps words apart for reading, no element or URL kept or refused by it",
+	"BareElements":        "drop, as every preset: an element left with no attribute carries nothing either way",
+	"Hooks":               "none: a hook is code, never a file's setting",
+	"Embeds.Hosts":        "none: no iframe",
+	"Embeds.Sandbox":      "all three tokens, but only with Hosts, which no preset sets; a policy may only narrow it",
+	"Document":            "fragment, as every preset but mail (see RemoteContent)",
+	"Proxy":               "none: only with remote_content: proxy",
+	"URLs.Schemes":        "none: no URL kept",
+	"URLs.Base":           "none: only with relative: resolve",
+	"URLs.Strict":         "off, as every preset: flags the presets name report keep their choice, the deceptive ones are rejected either way",
+	"URLs.DenySchemes":    "none: only with schemes: [\"*\"]",
+	"URLs.DataImages":     "none: no data: image kept",
+	"Links.Rel":           "none, as the sanitizer-api preset: rel tokens tell search engines and the linked page, not the reader",
+	"Links.RelOn":         "all: every link gets Rel",
+	"Links.TargetBlank":   "off: links open where the reader clicks",
+	"Links.AuthorRel":     "none: the author's rel is replaced",
+	"Links.Targets":       "none: the author's target is dropped",
+	"Links.InternalHosts": "none: every host is external",
+	"CrossOrigin":         "none, as every preset: only writes crossorigin=anonymous",
+}
+
+// settingChecked lists the settings TestZeroConfigAsStrictAsPresets
+// checks on behaviour.
+var settingChecked = map[string]bool{
+	"URLs.Flags": true, "URLs.Nested": true, "URLs.Relative": true, "URLs.Userinfo": true,
+	"Links.TextMismatch": true, "Comments": true, "RemoteContent": true,
+	"Limits.MaxInputBytes": true, "Limits.MaxDepth": true, "Limits.MaxTokenBytes": true,
+	"Limits.MaxAttributeBytes": true, "Limits.MaxAttributes": true,
+}
+
+// leafSettings returns the settings of a struct type, by Go field path:
+// nested structs of settings are opened, lists, maps and Hooks are one
+// setting each.
+func leafSettings(t reflect.Type, prefix string) []string {
+	var out []string
+	for f := range t.Fields() {
+		path := prefix + f.Name
+		if f.Type.Kind() == reflect.Struct && f.Name != "Hooks" && f.Name != "Add" && f.Name != "Remove" && f.Name != "DataImages" {
+			out = append(out, leafSettings(f.Type, path+".")...)
+			continue
+		}
+		out = append(out, path)
+	}
+	return out
+}
+
+// TestZeroConfigAsStrictAsPresets: every setting of policy.Config left
+// out (the zero value, a file without it, with or without extends) is at
+// least as strict as the presets, or is listed with why it has no safety
+// effect; a new field fails the test until it is listed. The checked
+// ones are compared on behaviour: a Config that allows only links, and
+// a file that says only that, remove every deceptive link the presets
+// remove.
+func TestZeroConfigAsStrictAsPresets(t *testing.T) {
+	settings := leafSettings(reflect.TypeFor[policy.Config](), "")
+	if len(settings) < len(settingNoEffect)+len(settingChecked) {
+		t.Errorf("found %d settings, fewer than the %d listed", len(settings), len(settingNoEffect)+len(settingChecked))
+	}
+	for _, path := range settings {
+		_, listed := settingNoEffect[path]
+		if !listed && !settingChecked[path] {
+			t.Errorf("setting %s is neither checked nor listed as having no safety effect", path)
+		}
+		if listed && settingChecked[path] {
+			t.Errorf("setting %s is both checked and listed", path)
+		}
+	}
+	links := policy.Config{Elements: []string{"a", "p"}, Attributes: []policy.Attribute{{Name: "href", On: []string{"a"}}},
+		URLs: policy.URLs{Schemes: []string{"http", "https"}}}
+	fromCode, err := policy.Compile(links)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := policy.Load(strings.NewReader("elements: [a, p]\nattributes: [{name: href, on: [a]}]\nurls: {schemes: [http, https]}\n"), "links.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// strict with links added: what the presets do with each URL.
+	withLinks, err := policy.Load(strings.NewReader("extends: strict\nelements: [a, p]\nattributes: [{name: href, on: [a]}]\nurls: {schemes: [http, https]}\n"), "strict-links.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range deceptiveLinks {
+		ref, err := sanitize.String(in, withLinks)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ugc, err := sanitize.String(in, policy.UGC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hrefKept(ref) {
+			t.Errorf("%s: the strict preset with links keeps it (%s): not a deceptive link", in, ref)
+			continue
+		}
+		for name, p := range map[string]*policy.Policy{"Config{}": fromCode, "a file without extends": fromFile} {
+			out, err := sanitize.String(in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hrefKept(out) {
+				t.Errorf("%s: %s keeps the href the presets remove: %s", name, in, out)
+			}
+		}
+		// The presets agree, relative references apart (ugc keeps a
+		// site's own links, and writes relative: allow out).
+		if hrefKept(ugc) && !strings.Contains(in, `href="/`) {
+			t.Errorf("%s: ugc keeps it: %s", in, ugc)
+		}
+	}
+	// Comments: none kept.
+	if out, _ := sanitize.String("<p>a<!--x-->b</p>", fromCode); strings.Contains(out, "<!--") {
+		t.Errorf("Config{} keeps a comment: %s", out)
+	}
+	// remote_content left out under document: wrap blocks, as mail.
+	mail, err := policy.PresetConfig("mail")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mail.RemoteContent = ""
+	p, err := policy.Compile(mail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Config().RemoteContent; got != "block" {
+		t.Errorf("mail with remote_content left out: %q, want block", got)
+	}
+	if out, _ := sanitize.String(`<html><body><img src="https://tracker.example/p.gif" alt="x"></body></html>`, p); strings.Contains(out, "tracker.example") {
+		t.Errorf("remote_content left out under wrap keeps a remote image: %s", out)
+	}
+	// Limits left out are the defaults every preset has.
+	if got, want := fromCode.Limits(), policy.UGC().Limits(); got != want {
+		t.Errorf("Config{} limits %+v, presets' %+v", got, want)
+	}
+	if c := fromCode.Config(); c.URLs.Userinfo != "reject" || c.URLs.Relative != "deny" || c.URLs.Nested == nil || !*c.URLs.Nested {
+		t.Errorf("Config{} URL rules %+v, want userinfo reject, relative deny, nested on", c.URLs)
+	}
+}
+
+// sanitizerMemberNoEffect lists the SanitizerConfig members whose absence
+// TestZeroSanitizerConfigAsStrict does not compare, with why.
+var sanitizerMemberNoEffect = map[string]string{
+	"Elements":                     "absent means what setHTML() keeps (the spec); htmlclean's refusals, URL and overlay rules apply whatever it says",
+	"RemoveElements":               "absent removes nothing beyond the policy's own",
+	"ReplaceWithChildrenElements":  "absent unwraps nothing beyond the policy's own",
+	"Attributes":                   "absent means what setHTML() keeps (the spec), less id, name, style and the attributes htmlclean refuses",
+	"RemoveAttributes":             "absent removes nothing beyond the policy's own",
+	"ProcessingInstructions":       "the HTML parser makes none",
+	"RemoveProcessingInstructions": "the HTML parser makes none",
+	"Notes":                        "a note, never read",
+}
+
+// TestZeroSanitizerConfigAsStrict: every member of a SanitizerConfig left
+// out is at least as strict as the presets, or listed with why not; a new
+// member fails the test until listed. The empty dictionary keeps no
+// comment, no javascript: URL and no data-* beside an attributes list,
+// and removes every deceptive link the presets remove.
+func TestZeroSanitizerConfigAsStrict(t *testing.T) {
+	checked := map[string]bool{"Comments": true, "DataAttributes": true, "JavascriptURLs": true}
+	for f := range reflect.TypeFor[policy.SanitizerConfig]().Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		_, listed := sanitizerMemberNoEffect[f.Name]
+		if !listed && !checked[f.Name] {
+			t.Errorf("member %s is neither checked nor listed as having no safety effect", f.Name)
+		}
+	}
+	p, err := policy.FromSanitizerConfig([]byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range deceptiveLinks {
+		if strings.Contains(in, `href="/`) {
+			continue // relative: setHTML() keeps a page's own links, as the sanitizer-api preset
+		}
+		out, err := sanitize.String(in, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hrefKept(out) {
+			t.Errorf("{}: %s keeps the href the presets remove: %s", in, out)
+		}
+	}
+	for _, tc := range []struct{ config, in, absent string }{
+		{`{}`, "<p>a<!--x-->b</p>", "<!--"},
+		{`{}`, `<a href="javascript:alert(1)">x</a>`, "javascript"},
+		{`{"attributes": ["title"]}`, `<p data-x="1" title="t">a</p>`, "data-x"},
+	} {
+		p, err := policy.FromSanitizerConfig([]byte(tc.config))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, _ := sanitize.String(tc.in, p); strings.Contains(out, tc.absent) {
+			t.Errorf("%s: %s keeps %s: %s", tc.config, tc.in, tc.absent, out)
+		}
+	}
+}
