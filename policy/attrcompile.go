@@ -2,7 +2,6 @@ package policy
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -12,8 +11,9 @@ import (
 // attribute entry and element it applies to (an entry without `on`
 // applies to every allowed element). Real policies have a few hundred;
 // without a bound, a 1 MiB file of 50,000 elements and 50,000 global
-// attributes would ask for 2.5 billion.
-const maxRules = 1 << 18
+// attributes would ask for 2.5 billion. A rule costs a few hundred bytes
+// to load, in both stages; at the bound, that is under 100 MB.
+const maxRules = 1 << 17
 
 // attrState is what compiling the attribute lists needs besides the
 // errors: declared kinds, what remove takes away, patterns already
@@ -82,9 +82,7 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 		}
 	}
 	if a.Match != "" && !removing {
-		if _, err := anchored(a.Match); err != nil {
-			k.fail(field+".match", "bad regular expression: %v", err)
-		}
+		k.userPattern(field+".match", a.Match)
 	}
 	switch {
 	case a.Kind == "":
@@ -138,12 +136,6 @@ func refusedAttribute(name string) string {
 	return ""
 }
 
-// anchored compiles an attribute pattern so that it describes the whole
-// value.
-func anchored(match string) (*regexp.Regexp, error) {
-	return regexp.Compile(`^(?:` + match + `)$`)
-}
-
 // addAttributes enters the rules of attrs into the allowed elements,
 // minus what remove takes away. A rule for elements the policy does not
 // allow has no effect, except in add.attributes, where it is a mistake.
@@ -171,13 +163,13 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 			continue
 		}
 		var m *rules.Matcher
+		insts := 0
 		if a.Match != "" {
-			re, err := anchored(a.Match)
-			if err != nil {
+			mm, n, ok := k.userPattern(fmt.Sprintf("%s[%d].match", field, i), a.Match)
+			if !ok {
 				continue // reported by checkLists
 			}
-			mm := rules.NewMatcher(re, a.Match)
-			m = &mm
+			m, insts = &mm, n
 		}
 		on := a.On
 		if len(on) == 0 {
@@ -200,6 +192,9 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 					continue
 				}
 				k.patterns[key] = true
+				if !k.spendValue(fmt.Sprintf("%s[%d].match", field, i), name, a.Name, insts) {
+					return
+				}
 			}
 			if wild {
 				el.AddWild(strings.TrimSuffix(a.Name, "*"), m, k.kinds, k.wild)

@@ -101,6 +101,7 @@ type compiler struct {
 	limit int
 	more  int
 	attrState
+	pats patternSet
 }
 
 func (k *compiler) fail(field, format string, args ...any) {
@@ -206,7 +207,7 @@ func Compile(c Config) (*Policy, error) {
 // compile is Compile keeping the first limit errors and counting the
 // rest.
 func compile(c Config, limit int) (*Policy, []error, int) {
-	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
+	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes), pats: newPatternSet()}
 	k.idPrefixed = c.IDs.Prefix != ""
 	k.checkLengths(c)
 	k.checkForeign(c)
