@@ -122,6 +122,25 @@ func (k *compiler) declare(field string, a Attribute) {
 	}
 }
 
+// overRules reports that entry (of attribute name) passed maxRules. An
+// entry of the preset the file extends is not the file's mistake: the
+// elements the file allows, which the preset's entry applies to, are
+// named instead.
+func (k *compiler) overRules(entry, name, what string) {
+	if k.written == nil || k.written(entry) {
+		k.fail(entry, "the policy has more than %s %s", commas(maxRules), what)
+		return
+	}
+	list := "elements"
+	for _, l := range []string{"add.elements", "elements", "add.attributes", "attributes", "classes"} {
+		if k.written(l) {
+			list = l
+			break
+		}
+	}
+	k.fail(list, "the preset's %s (%s) applies to every element this list allows, and passes the %s rules a policy may have (one per attribute and element): allow fewer elements", entry, name, commas(maxRules))
+}
+
 // refusedAttribute says why a well-formed attribute name may never be
 // allowed, or returns "".
 func refusedAttribute(name string) string {
@@ -183,7 +202,7 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 			}
 			added = true
 			if k.rules++; k.rules > maxRules {
-				k.fail(fmt.Sprintf("%s[%d]", field, i), "the policy has more than %s attribute rules (one per attribute and element it applies to): give attributes an `on` list, or allow fewer elements", commas(maxRules))
+				k.overRules(fmt.Sprintf("%s[%d]", field, i), a.Name, "attribute rules (one per attribute and element it applies to): give attributes an `on` list, or allow fewer elements")
 				return
 			}
 			if m != nil {

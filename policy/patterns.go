@@ -31,7 +31,7 @@ import (
 // of ranges (25 to 50 KB), however short the pattern.
 //
 // The mail preset's style rule, the largest pattern of a preset, is
-// 83,825 instructions (TestPresetPatternBudget).
+// 83,825 instructions.
 const (
 	maxPatternInsts   = 5_000
 	maxValueInsts     = 100_000

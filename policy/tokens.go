@@ -42,7 +42,7 @@ func (k *compiler) classes(p *Policy, list []ClassRule) {
 				continue // named twice in on
 			}
 			if k.rules++; k.rules > maxRules {
-				k.fail(field, "the policy has more than %s attribute and class rules (one per rule and element it applies to): give rules an `on` list, or allow fewer elements", commas(maxRules))
+				k.overRules(field, "class", "attribute and class rules (one per rule and element it applies to): give rules an `on` list, or allow fewer elements")
 				return
 			}
 			el.Classes = append(el.Classes, r)
