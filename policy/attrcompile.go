@@ -2,7 +2,6 @@ package policy
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -12,8 +11,9 @@ import (
 // attribute entry and element it applies to (an entry without `on`
 // applies to every allowed element). Real policies have a few hundred;
 // without a bound, a 1 MiB file of 50,000 elements and 50,000 global
-// attributes would ask for 2.5 billion.
-const maxRules = 1 << 18
+// attributes would ask for 2.5 billion. A rule costs a few hundred bytes
+// to load, in both stages; at the bound, that is under 100 MB.
+const maxRules = 1 << 17
 
 // attrState is what compiling the attribute lists needs besides the
 // errors: declared kinds, what remove takes away, patterns already
@@ -82,9 +82,7 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 		}
 	}
 	if a.Match != "" && !removing {
-		if _, err := anchored(a.Match); err != nil {
-			k.fail(field+".match", "bad regular expression: %v", err)
-		}
+		k.userPattern(field+".match", a.Match)
 	}
 	switch {
 	case a.Kind == "":
@@ -124,6 +122,25 @@ func (k *compiler) declare(field string, a Attribute) {
 	}
 }
 
+// overRules reports that entry (of attribute name) passed maxRules. An
+// entry of the preset the file extends is not the file's mistake: the
+// elements the file allows, which the preset's entry applies to, are
+// named instead.
+func (k *compiler) overRules(entry, name, what string) {
+	if k.written == nil || k.written(entry) {
+		k.fail(entry, "the policy has more than %s %s", commas(maxRules), what)
+		return
+	}
+	list := "elements"
+	for _, l := range []string{"add.elements", "elements", "add.attributes", "attributes", "classes"} {
+		if k.written(l) {
+			list = l
+			break
+		}
+	}
+	k.fail(list, "the preset's %s (%s) applies to every element this list allows, and passes the %s rules a policy may have (one per attribute and element): allow fewer elements", entry, name, commas(maxRules))
+}
+
 // refusedAttribute says why a well-formed attribute name may never be
 // allowed, or returns "".
 func refusedAttribute(name string) string {
@@ -136,12 +153,6 @@ func refusedAttribute(name string) string {
 		return "on links is written by the links settings (links.rel, links.target_blank)"
 	}
 	return ""
-}
-
-// anchored compiles an attribute pattern so that it describes the whole
-// value.
-func anchored(match string) (*regexp.Regexp, error) {
-	return regexp.Compile(`^(?:` + match + `)$`)
 }
 
 // addAttributes enters the rules of attrs into the allowed elements,
@@ -171,13 +182,13 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 			continue
 		}
 		var m *rules.Matcher
+		insts := 0
 		if a.Match != "" {
-			re, err := anchored(a.Match)
-			if err != nil {
+			mm, n, ok := k.userPattern(fmt.Sprintf("%s[%d].match", field, i), a.Match)
+			if !ok {
 				continue // reported by checkLists
 			}
-			mm := rules.NewMatcher(re, a.Match)
-			m = &mm
+			m, insts = &mm, n
 		}
 		on := a.On
 		if len(on) == 0 {
@@ -191,7 +202,7 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 			}
 			added = true
 			if k.rules++; k.rules > maxRules {
-				k.fail(fmt.Sprintf("%s[%d]", field, i), "the policy has more than %s attribute rules (one per attribute and element it applies to): give attributes an `on` list, or allow fewer elements", commas(maxRules))
+				k.overRules(fmt.Sprintf("%s[%d]", field, i), a.Name, "attribute rules (one per attribute and element it applies to): give attributes an `on` list, or allow fewer elements")
 				return
 			}
 			if m != nil {
@@ -200,6 +211,9 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 					continue
 				}
 				k.patterns[key] = true
+				if !k.spendValue(fmt.Sprintf("%s[%d].match", field, i), name, a.Name, insts) {
+					return
+				}
 			}
 			if wild {
 				el.AddWild(strings.TrimSuffix(a.Name, "*"), m, k.kinds, k.wild)

@@ -101,6 +101,8 @@ type compiler struct {
 	limit int
 	more  int
 	attrState
+	pats    patternSet
+	written func(path string) bool // the setting is in the file, not the preset; nil: no file
 }
 
 func (k *compiler) fail(field, format string, args ...any) {
@@ -196,7 +198,7 @@ func hasControl(s string) bool {
 // errors.Join (at most 20, then one saying how many more). Each names the
 // setting as written in c ("add.elements[0]", "attributes[2].match").
 func Compile(c Config) (*Policy, error) {
-	p, errs, more := compile(c, maxErrors)
+	p, errs, more := compile(c, maxErrors, nil)
 	if len(errs) > 0 || more > 0 {
 		return nil, joinErrors(errs, more, "")
 	}
@@ -204,9 +206,11 @@ func Compile(c Config) (*Policy, error) {
 }
 
 // compile is Compile keeping the first limit errors and counting the
-// rest.
-func compile(c Config, limit int) (*Policy, []error, int) {
-	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes)}
+// rest. written reports whether a setting's path ("styles",
+// "attributes[2]") was written in the file c was read from; it is nil
+// for a Config built in code.
+func compile(c Config, limit int, written func(path string) bool) (*Policy, []error, int) {
+	k := compiler{limit: limit, attrState: newAttrState(c.Remove.Attributes), pats: newPatternSet(), written: written}
 	k.idPrefixed = c.IDs.Prefix != ""
 	k.checkLengths(c)
 	k.checkForeign(c)

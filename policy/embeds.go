@@ -137,6 +137,7 @@ func (k *compiler) embeds(p *Policy, e Embeds) {
 		k.fail("embeds.hosts", "%d hosts; at most %d", len(e.Hosts), maxEmbedHosts)
 		return
 	}
+	seen := map[string]bool{}
 	for i, h := range e.Hosts {
 		field := fmt.Sprintf("embeds.hosts[%d]", i)
 		switch msg := hostProblem(h); {
@@ -144,6 +145,10 @@ func (k *compiler) embeds(p *Policy, e Embeds) {
 			k.fail(field, "%q %s", h, msg)
 		case sameOrigin && p.r.Internal[h]:
 			k.fail(field, "%q is the site's own host (urls.base, links.internal_hosts): with allow-scripts and allow-same-origin a page of the same origin can remove its sandbox", h)
+		case !seen[h]:
+			// Counted toward the pattern every iframe src is matched with.
+			seen[h] = true
+			k.spendValue(field, "iframe", "src", len(h)+2)
 		}
 	}
 	if !p.schemeAllowed("https") {
@@ -167,7 +172,11 @@ func (k *compiler) embeds(p *Policy, e Embeds) {
 	for _, a := range append([]struct{ name, match string }{{"src", src}, {"sandbox", regexp.QuoteMeta(p.r.Sandbox)}}, embedAttributes...) {
 		var m *rules.Matcher
 		if a.match != "" {
-			mm := rules.NewMatcher(regexp.MustCompile(`^(?:`+a.match+`)$`), a.match)
+			re, ok := k.builtPattern("embeds.hosts", `^(?:`+a.match+`)$`)
+			if !ok {
+				return
+			}
+			mm := rules.NewMatcher(re, a.match)
 			m = &mm
 		}
 		el.Add(a.name, m, KindOf(a.name))

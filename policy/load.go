@@ -44,7 +44,7 @@ func Load(r io.Reader, name string) (*Policy, error) {
 	}
 	// Check what did decode too, so one run reports every mistake (up to
 	// maxErrors, then a count).
-	p, cerrs, cmore := compile(c, maxErrors-len(errs))
+	p, cerrs, cmore := compile(c, maxErrors-len(errs), func(path string) bool { return nodeOfPath(root, path) != nil })
 	if len(errs)+more+len(cerrs)+cmore == 0 {
 		return p, nil
 	}
@@ -161,10 +161,78 @@ func checkUTF8(data []byte, name string) error {
 	return nil // unreachable: utf8.Valid said there is a bad byte
 }
 
-// syntaxError locates a YAML syntax error.
+// syntaxError locates a YAML syntax error. yaml.v3 reports a flow list
+// or mapping left open at the line of the block around it, naming
+// neither; the error names where it was opened instead.
 func syntaxError(data []byte, name string, err error) error {
 	line := yamlErrorLine(err.Error())
+	if strings.Contains(err.Error(), "did not find expected ',' or") {
+		if l, col, open, ok := unclosedFlow(data); ok {
+			kind, want := "list", "]"
+			if open == '{' {
+				kind, want = "mapping", "}"
+			}
+			return &ConfigError{File: name, Line: l, Field: excerptPath(fieldAtLine(data, l)),
+				Msg: fmt.Sprintf("the flow %s opened with %q at column %d is not closed: a %q is missing", kind, string(open), col, want)}
+		}
+	}
 	return &ConfigError{File: name, Line: line, Field: excerptPath(fieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
+}
+
+// unclosedFlow returns the line and column (in bytes, from 1) of the
+// first flow list or mapping ("[", "{") that is not closed: the
+// innermost open one where a closing bracket does not match it, or at
+// the end of the file. Quoted scalars and comments are skipped.
+func unclosedFlow(data []byte) (line, col int, open byte, ok bool) {
+	type opener struct {
+		line, col int
+		b         byte
+	}
+	var stack []opener
+	line, col = 1, 0
+	var quote byte
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		col++
+		switch {
+		case c == '\n':
+			line, col = line+1, 0
+			if quote == 0 || len(stack) == 0 {
+				quote = 0 // a block scalar's quote does not span lines
+			}
+		case quote != 0:
+			if c == quote && !(quote == '"' && i > 0 && data[i-1] == '\\') {
+				quote = 0
+			}
+		case c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t'):
+			for i+1 < len(data) && data[i+1] != '\n' {
+				i++
+			}
+		case (c == '"' || c == '\'') && len(stack) > 0:
+			quote = c
+		case c == '[' || c == '{':
+			stack = append(stack, opener{line, col, c})
+		case c == ']' || c == '}':
+			if len(stack) == 0 {
+				continue
+			}
+			top := stack[len(stack)-1]
+			if (top.b == '[') != (c == ']') {
+				return top.line, top.col, top.b, true
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) == 0 {
+		return 0, 0, 0, false
+	}
+	top := stack[0] // the outermost: everything after it was read as its content
+	for _, o := range stack {
+		if o.line == top.line {
+			top = o
+		}
+	}
+	return top.line, top.col, top.b, true
 }
 
 // secondDocLine returns the line of the "---" that starts the second
@@ -192,6 +260,9 @@ func secondDocLine(data []byte, contentLine int) int {
 func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, int) {
 	var c Config
 	if ext := lookup(root, "extends"); ext != nil {
+		if ext.Kind != yaml.ScalarNode || ext.Tag != "!!str" {
+			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("takes one preset name, a string, not %s (presets: %s)", nodeKind(ext), strings.Join(Presets(), ", "))}}, 0
+		}
 		preset, err := PresetConfig(ext.Value)
 		if err != nil {
 			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("unknown preset %s (presets: %s)", quoteValue(ext.Value), strings.Join(Presets(), ", "))}}, 0
@@ -292,6 +363,7 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 		deep  *seg
 		depth int
 		named map[string]*seg
+		item  *seg // the first sequence item on the line
 	}
 	lines := map[int]*found{}
 	for _, q := range queries {
@@ -323,7 +395,13 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 			}
 		case yaml.SequenceNode:
 			for i, item := range n.Content {
-				walk(item, &seg{up: up, item: true, index: i}, depth+1)
+				s := &seg{up: up, item: true, index: i}
+				// An item is a setting too ("attributes[0]"), for an error
+				// on a line that holds no key.
+				if f := lines[item.Line]; f != nil && f.item == nil {
+					f.item = s
+				}
+				walk(item, s, depth+1)
 			}
 		}
 	}
@@ -336,6 +414,8 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 			out[i] = f.named[q.key].String()
 		case f.deep != nil:
 			out[i] = f.deep.String()
+		case f.item != nil:
+			out[i] = f.item.String()
 		default:
 			out[i] = "(file)"
 		}
@@ -350,6 +430,21 @@ func yamlMessage(msg string) string {
 		return "unknown setting " + quoteValue(m[1])
 	}
 	return fmt.Sprintf("%s", excerpt(typeNameRE.ReplaceAllString(msg, "")))
+}
+
+// nodeKind names what a node holds, for an error.
+func nodeKind(n *yaml.Node) string {
+	switch {
+	case n.Kind == yaml.SequenceNode:
+		return "a list"
+	case n.Kind == yaml.MappingNode:
+		return "a mapping"
+	case n.Kind == yaml.AliasNode:
+		return "an alias"
+	case n.Tag == "!!null":
+		return "empty"
+	}
+	return fmt.Sprintf("%s (%s)", quoteValue(n.Value), strings.TrimPrefix(n.Tag, "!!"))
 }
 
 // lookup returns the value node of a top-level key, or nil.
@@ -417,6 +512,32 @@ func lineOfPath(root *yaml.Node, path string) int {
 		n = next
 	}
 	return line
+}
+
+// nodeOfPath returns the node of the setting at path, or nil if the file
+// does not hold it.
+func nodeOfPath(root *yaml.Node, path string) *yaml.Node {
+	n := root.Content[0]
+	for _, m := range pathPartRE.FindAllStringSubmatch(path, -1) {
+		var next *yaml.Node
+		switch {
+		case m[1] != "" && n.Kind == yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == m[1] {
+					next = n.Content[i+1]
+				}
+			}
+		case m[2] != "" && n.Kind == yaml.SequenceNode:
+			if i, _ := strconv.Atoi(m[2]); i < len(n.Content) {
+				next = n.Content[i]
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return n
 }
 
 var keyLineRE = regexp.MustCompile(`^(\s*)(?:-\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?\s*:`)

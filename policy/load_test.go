@@ -70,7 +70,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad-base", "extends: ugc\nurls:\n  base: \"javascript:alert(1)\"\n", 3, "urls.base", "not an absolute http(s) URL"},
 		{"yaml-syntax", "extends: ugc\nurls:\n  relative: allow\n   userinfo: strip\n", 4, "urls.relative.userinfo", "mapping values are not allowed"},
 		// yaml.v3 reports an unclosed flow list at the line of its block.
-		{"yaml-syntax-unclosed", "extends: ugc\nlinks:\n  rel: [nofollow\n", 2, "links", "did not find expected"},
+		{"yaml-syntax-unclosed", "extends: ugc\nlinks:\n  rel: [nofollow\n", 3, "links.rel", `the flow list opened with "[" at column 8 is not closed`},
 		{"json-syntax", "{\"extends\": \"ugc\",\n \"urls\": {\"strict\": tru}\n}\n", 2, "urls.strict", "cannot unmarshal"},
 		// The settings for comment systems: wildcards, classes, ids, rel.
 		{"wildcard-not-data", "extends: ugc\nadd:\n  attributes:\n    - name: \"x-*\"\n", 4, "add.attributes[0].name", "only data-* attributes can be allowed by prefix"},

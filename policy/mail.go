@@ -88,6 +88,17 @@ func proxyTemplate(t string) (before, after, msg string) {
 	return before, after, ""
 }
 
+// wrapNeeds reports that document: wrap needs what list lacks: at the
+// list when the file wrote it (replacing the preset's), else at
+// document.
+func (k *compiler) wrapNeeds(list, what string) {
+	if k.written != nil && k.written(list) {
+		k.fail(list, "replaces the preset's list, and document: wrap needs %s: list them too", what)
+		return
+	}
+	k.fail("document", "wrap needs %s", what)
+}
+
 // wrapper checks that the policy can write the wrapper of document: wrap:
 // a div with the wrapper's class (classes), and a style that clips it
 // (styles allowing position: relative and overflow: hidden on div), and
@@ -96,15 +107,15 @@ func proxyTemplate(t string) (before, after, msg string) {
 func (k *compiler) wrapper(p *Policy) {
 	div := p.r.Elements["div"]
 	if div == nil {
-		k.fail("document", "wrap needs div among the elements")
+		k.wrapNeeds("elements", "div among the elements")
 		return
 	}
 	if !div.AllowsClass(rules.WrapperClass) {
-		k.fail("document", "wrap needs classes that allow %s on div", rules.WrapperClass)
+		k.wrapNeeds("classes", "classes that allow "+rules.WrapperClass+" on div")
 	}
 	style := div.Attrs["style"]
 	if style == nil || !style.AllowsDeclaration("position", "relative") || !style.AllowsDeclaration("overflow", "hidden") {
-		k.fail("document", "wrap needs styles allowing position: relative and overflow: hidden on div")
+		k.wrapNeeds("styles", "styles allowing position: relative and overflow: hidden on div")
 	}
 	for name, el := range p.r.Elements {
 		if el.Attrs["class"] != nil {

@@ -100,8 +100,17 @@ func (k *compiler) schemes(p *Policy, u URLs) {
 	for s := range forbiddenSchemes {
 		p.r.DenySchemes[s] = true
 	}
-	for _, s := range u.DenySchemes {
+	for i, s := range u.DenySchemes {
+		if !p.r.DenySchemes[s] {
+			// Counted toward the pattern the policy stage matches every
+			// scheme with (notOneOf): a trie of the names, a few
+			// instructions a letter.
+			k.spendValue(fmt.Sprintf("urls.deny_schemes[%d]", i), "*", "URL scheme", 8*len(s)+8)
+		}
 		p.r.DenySchemes[s] = true
+	}
+	if len(k.errs) == 0 && k.more == 0 {
+		p.denyRE, _ = k.builtPattern("urls.deny_schemes", notOneOf(slices.Sorted(maps.Keys(p.r.DenySchemes))))
 	}
 }
 
@@ -226,7 +235,7 @@ func (p *Policy) linkElements() []string {
 func (p *Policy) mediaStage(bm *bluemonday.Policy) {
 	if p.r.AnyScheme {
 		// Go's net/url writes the scheme in lower case, as urlnorm does.
-		bm.AllowURLSchemesMatching(regexp.MustCompile(notOneOf(slices.Sorted(maps.Keys(p.r.DenySchemes)))))
+		bm.AllowURLSchemesMatching(p.denyRE)
 	}
 	if d := p.r.Author.Data; d.On() {
 		// As AllowDataURIImages, with the policy's types and size: the

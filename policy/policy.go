@@ -24,6 +24,7 @@ type Policy struct {
 	r       rules.Rules    // what package sanitize enforces ([Policy.Rules])
 	rel     []string       // links.rel, with noopener for target_blank
 	classRE *regexp.Regexp // what the policy stage allows in a filtered class
+	denyRE  *regexp.Regexp // the schemes it allows under urls.schemes ["*"]
 	bm      *bluemonday.Policy
 }
 

@@ -110,6 +110,7 @@ func anchors(re *syntax.Regexp) bool {
 // their style attribute becomes a per-property rule.
 func (k *compiler) styles(p *Policy, styles []Style) {
 	byEl := map[string]*rules.Styles{}
+	last := map[string]string{} // the last entry that applies to an element
 	for i, s := range styles {
 		field := fmt.Sprintf("styles[%d]", i)
 		switch {
@@ -126,6 +127,17 @@ func (k *compiler) styles(p *Policy, styles []Style) {
 			continue
 		}
 		pat = `(?:` + pat + `|` + cssWide + `)`
+		at := field
+		if s.Match != "" {
+			at = field + ".match"
+		}
+		insts, ok := k.patternSize(at, `^`+pat+`$`)
+		if !ok {
+			continue
+		}
+		// A declaration is matched against the element's whole rule, which
+		// holds the property's name and pattern twice.
+		insts = 2 * (insts + len(s.Property) + 8)
 		on := s.On
 		if len(on) == 0 {
 			on = slices.Sorted(maps.Keys(p.r.Elements))
@@ -140,40 +152,47 @@ func (k *compiler) styles(p *Policy, styles []Style) {
 				k.fail(field, "style is allowed whole on %s by attributes: allow it whole or per property, not both", name)
 				continue
 			}
+			if !k.spendValue(at, name, "style", insts) {
+				continue
+			}
+			last[name] = field
 			r := byEl[name]
 			if r == nil {
 				r = &rules.Styles{Props: map[string]*regexp.Regexp{}, Parts: map[string]string{}}
 				byEl[name] = r
 			}
+			part := pat
 			if prev, ok := r.Parts[s.Property]; ok {
-				pat = prev[:len(prev)-1] + `|` + pat + `)` // either rule
+				part = prev[:len(prev)-1] + `|` + pat + `)` // either rule
 			}
-			r.Parts[s.Property] = pat
+			r.Parts[s.Property] = part
 		}
 	}
-	if len(k.errs) > 0 {
+	if len(k.errs) > 0 || k.more > 0 {
 		return
 	}
 	// Most elements share their rules (styles without on): each distinct
-	// pattern is compiled once, which keeps a long property list cheap.
-	compiled := map[string]*regexp.Regexp{}
-	compile := func(pat string) *regexp.Regexp {
-		re := compiled[pat]
-		if re == nil {
-			re = regexp.MustCompile(pat)
-			compiled[pat] = re
-		}
-		return re
-	}
-	for name, r := range byEl {
+	// pattern is compiled once (builtPattern), which keeps a long property
+	// list cheap. In sorted order, so that an error names the same entry
+	// every time.
+	for _, name := range slices.Sorted(maps.Keys(byEl)) {
+		r := byEl[name]
 		var alts []string
 		for _, prop := range slices.Sorted(maps.Keys(r.Parts)) {
 			part := r.Parts[prop]
-			r.Props[prop] = compile(`^` + part + `$`)
+			re, ok := k.builtPattern(last[name], `^`+part+`$`)
+			if !ok {
+				return
+			}
+			r.Props[prop] = re
 			alts = append(alts, `(?i:`+regexp.QuoteMeta(prop)+`)`+cssSpace+`*:`+cssSpace+`*`+part)
 		}
 		item := cssSpace + `*(?:(?:` + strings.Join(alts, "|") + `)` + cssSpace + `*)?`
-		r.Whole = compile(`^` + item + `(?:;` + item + `)*$`)
+		whole, ok := k.builtPattern(last[name], `^`+item+`(?:;`+item+`)*$`)
+		if !ok {
+			return
+		}
+		r.Whole = whole
 		p.r.Elements[name].Attrs["style"] = &rules.Attr{Kind: KindCSS, Patterns: []rules.Matcher{rules.NewMatcher(r.Whole, "")}, Styles: r}
 	}
 }

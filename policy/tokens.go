@@ -19,10 +19,11 @@ import (
 // builds the pattern the policy stage checks class values with.
 func (k *compiler) classes(p *Policy, list []ClassRule) {
 	var all []*rules.ClassRule
+	seen := map[string]bool{}
 	for i, c := range list {
 		field := fmt.Sprintf("classes[%d]", i)
 		r, ok := k.classRule(field, c)
-		if !ok {
+		if !ok || !k.classCost(field, c, seen) {
 			continue
 		}
 		all = append(all, r)
@@ -41,7 +42,7 @@ func (k *compiler) classes(p *Policy, list []ClassRule) {
 				continue // named twice in on
 			}
 			if k.rules++; k.rules > maxRules {
-				k.fail(field, "the policy has more than %s attribute and class rules (one per rule and element it applies to): give rules an `on` list, or allow fewer elements", commas(maxRules))
+				k.overRules(field, "class", "attribute and class rules (one per rule and element it applies to): give rules an `on` list, or allow fewer elements")
 				return
 			}
 			el.Classes = append(el.Classes, r)
@@ -50,14 +51,32 @@ func (k *compiler) classes(p *Policy, list []ClassRule) {
 			k.fail(field+".on", "none of %v is an allowed element", c.On)
 		}
 	}
-	if len(all) > 0 {
-		re, err := classListRE(all)
-		if err != nil {
-			k.fail("classes", "the class rules together are too large to check: %v", err)
-			return
+	if len(all) > 0 && len(k.errs) == 0 && k.more == 0 {
+		if re, ok := k.builtPattern("classes", classListSource(all)); ok {
+			p.classRE = re
 		}
-		p.classRE = re
 	}
+}
+
+// classCost counts what rule c adds to the pattern the policy stage
+// matches every class value with (classListSource, which holds each
+// token and pattern twice): a few instructions a token, and its
+// pattern's. seen holds what earlier rules added.
+func (k *compiler) classCost(field string, c ClassRule, seen map[string]bool) bool {
+	for j, t := range c.Tokens {
+		if !seen[t] {
+			seen[t] = true
+			if !k.spendValue(fmt.Sprintf("%s.tokens[%d]", field, j), "*", "class", 2*(utf8.RuneCountInString(t)+2)) {
+				return false
+			}
+		}
+	}
+	if c.Match != "" && !seen["(?:"+c.Match+")"] {
+		seen["(?:"+c.Match+")"] = true
+		_, insts, _ := k.userPattern(field+".match", c.Match)
+		return k.spendValue(field+".match", "*", "class", 2*insts)
+	}
+	return true
 }
 
 // classRule checks one rule and compiles it.
@@ -73,17 +92,13 @@ func (k *compiler) classRule(field string, c ClassRule) (*rules.ClassRule, bool)
 		r.Tokens[t] = true
 	}
 	if c.Match != "" {
-		re, err := anchored(c.Match)
-		switch {
-		case err != nil:
-			k.fail(field+".match", "bad regular expression: %v", err)
-			ok = false
-		case emptyWidth(c.Match) != "":
+		if _, err := syntax.Parse(c.Match, syntax.Perl); err == nil && emptyWidth(c.Match) != "" {
 			k.fail(field+".match", "uses %s, which means nothing in a token pattern: it is matched against each whole token", emptyWidth(c.Match))
 			ok = false
-		default:
-			m := rules.NewMatcher(re, c.Match)
+		} else if m, _, good := k.userPattern(field+".match", c.Match); good {
 			r.Match = &m
+		} else {
+			ok = false
 		}
 	}
 	if len(c.Tokens) == 0 && c.Match == "" {
@@ -149,10 +164,10 @@ func emptyWidth(pattern string) string {
 // (HTML §2.3.8 "split a string on ASCII whitespace").
 const htmlSpace = `[\t\n\f\r ]`
 
-// classListRE is what the policy stage allows in a class value: white
-// space and tokens that some class rule allows (on some element; sanitize
-// checks the element's own rules).
-func classListRE(all []*rules.ClassRule) (*regexp.Regexp, error) {
+// classListSource is what the policy stage allows in a class value:
+// white space and tokens that some class rule allows (on some element;
+// sanitize checks the element's own rules).
+func classListSource(all []*rules.ClassRule) string {
 	var alts []string
 	for _, r := range all {
 		for t := range r.Tokens {
@@ -168,7 +183,7 @@ func classListRE(all []*rules.ClassRule) (*regexp.Regexp, error) {
 		alts = []string{`[^\s\S]`} // nothing
 	}
 	tok := "(?:" + strings.Join(alts, "|") + ")"
-	return regexp.Compile(`^` + htmlSpace + `*` + tok + `(?:` + htmlSpace + `+` + tok + `)*` + htmlSpace + `*$`)
+	return `^` + htmlSpace + `*` + tok + `(?:` + htmlSpace + `+` + tok + `)*` + htmlSpace + `*$`
 }
 
 // idPrefixRE is the shape of ids.prefix: characters a URL fragment

@@ -1,0 +1,265 @@
+package policy
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
+)
+
+// Limits on the regular expressions of a policy. The work and memory of
+// compiling a pattern, and the work of matching a value against it, grow
+// with its program: the instructions regexp/syntax compiles it to
+// (Go's matcher runs in time proportional to program size × input
+// length). A policy file is small, but a few bytes of it can ask for a
+// large program (`a{1,1000}` is 2,003 instructions), so each is bounded:
+//
+//   - maxPatternInsts: one pattern (a `match` of attributes, classes or
+//     styles), anchored as the policy uses it;
+//   - maxValueInsts: the patterns one attribute value of one element is
+//     matched against together (its attribute rules; its style
+//     declarations; its class tokens), which bounds the work per byte
+//     of a document;
+//   - maxPolicyInsts: every distinct pattern the policy compiles,
+//     those it builds from the entries (style and class rules) included,
+//     which bounds the work and memory of loading it.
+//
+// Besides, maxPatternBytes bounds the text of one pattern, which the
+// parser reads before anything can be counted, and maxUnicodeClasses the Unicode classes (\p{L}) the
+// patterns of the entries name: parsing one builds a table of hundreds
+// of ranges (25 to 50 KB), however short the pattern.
+//
+// The mail preset's style rule, the largest pattern of a preset, is
+// 83,825 instructions.
+const (
+	maxPatternInsts   = 5_000
+	maxValueInsts     = 100_000
+	maxPolicyInsts    = 120_000
+	maxUnicodeClasses = 256
+	maxPatternBytes   = 4 << 10 // a pattern of the entries, anchored
+)
+
+// unicodeClasses counts the \p and \P escapes of a pattern.
+func unicodeClasses(src string) int {
+	n := 0
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '\\' {
+			if src[i+1] == 'p' || src[i+1] == 'P' {
+				n++
+			}
+			i++ // the escaped character
+		}
+	}
+	return n
+}
+
+// patternSet is what the compiler knows of the patterns it compiled:
+// each by its anchored source, compiled once, and what they cost.
+type patternSet struct {
+	byRE    map[string]compiledPattern
+	size    map[string]compiledPattern // patternSize's answers
+	total   int                        // instructions of every distinct pattern compiled
+	unicode int                        // Unicode classes named in the patterns of the entries
+	// value counts, per element and attribute (or style, or class), the
+	// instructions a value is matched against.
+	value map[[2]string]int
+}
+
+type compiledPattern struct {
+	m     rules.Matcher
+	insts int
+	ok    bool
+}
+
+func newPatternSet() patternSet {
+	return patternSet{byRE: map[string]compiledPattern{}, size: map[string]compiledPattern{}, value: map[[2]string]int{}}
+}
+
+// userPattern checks and compiles the pattern of a `match` setting, as
+// the policy applies it (anchored, the whole value), and counts it
+// toward the policy's total. It reports a problem at field, once per
+// source; a pattern seen before is reused.
+func (k *compiler) userPattern(field, match string) (rules.Matcher, int, bool) {
+	src := `^(?:` + match + `)$`
+	if c, seen := k.pats.byRE[src]; seen {
+		return c.m, c.insts, c.ok
+	}
+	insts, ok := k.patternSize(field, src)
+	c := compiledPattern{insts: insts}
+	switch {
+	case !ok, !k.spend(field, insts):
+	default:
+		c.m, c.ok = rules.NewMatcher(regexp.MustCompile(src), match), true
+	}
+	k.pats.byRE[src] = c
+	return c.m, c.insts, c.ok
+}
+
+// patternSize returns the instructions of the anchored pattern src of a
+// `match` setting, or reports at field why it is refused. Once the
+// policy's total is passed, and so the policy refused, later patterns
+// are refused without being parsed: parsing is work too.
+func (k *compiler) patternSize(field, src string) (int, bool) {
+	if c, seen := k.pats.size[src]; seen {
+		return c.insts, c.ok
+	}
+	insts, ok := k.measure(field, src)
+	k.pats.size[src] = compiledPattern{insts: insts, ok: ok}
+	return insts, ok
+}
+
+func (k *compiler) measure(field, src string) (int, bool) {
+	if k.pats.total > maxPolicyInsts {
+		return 0, false
+	}
+	if len(src) > maxPatternBytes {
+		k.fail(field, "%q is longer than the %s bytes one pattern may be", src, commas(maxPatternBytes))
+		return 0, false
+	}
+	if k.pats.unicode += unicodeClasses(src); k.pats.unicode > maxUnicodeClasses {
+		if k.pats.unicode-unicodeClasses(src) <= maxUnicodeClasses {
+			k.fail(field, "the policy's patterns name more than %d Unicode classes (\\p{…}, \\P{…}), each a large table to build: use fewer", maxUnicodeClasses)
+		}
+		return 0, false
+	}
+	insts, msg := programSize(src)
+	switch {
+	case msg != "":
+		k.fail(field, "%s", msg)
+	case insts > maxPatternInsts:
+		k.fail(field, "the pattern compiles to %s instructions, more than the %s one pattern may have: bound its repetitions ({n,m}) or split it", commas(insts), commas(maxPatternInsts))
+	default:
+		return insts, true
+	}
+	return insts, false
+}
+
+// spend counts insts toward the policy's total, refusing (at field) what
+// would pass it.
+func (k *compiler) spend(field string, insts int) bool {
+	if k.pats.total+insts > maxPolicyInsts {
+		if k.pats.total <= maxPolicyInsts {
+			k.fail(field, "the policy's patterns together compile to more than %s instructions: use fewer or smaller patterns", commas(maxPolicyInsts))
+			k.pats.total = maxPolicyInsts + 1 // reported once
+		}
+		return false
+	}
+	k.pats.total += insts
+	return true
+}
+
+// spendValue counts insts toward what one value is matched against (a
+// value of attribute attr on element el; el "*" for every element),
+// refusing (at field) what would pass maxValueInsts.
+func (k *compiler) spendValue(field, el, attr string, insts int) bool {
+	key := [2]string{el, attr}
+	n := k.pats.value[key] + insts
+	if k.pats.value[key] < 0 {
+		return false // reported
+	}
+	if n > maxValueInsts {
+		on := " on " + el
+		if el == "*" {
+			on = ""
+		}
+		k.fail(field, "the patterns one %s value%s is matched against would compile to more than %s instructions together: use fewer or smaller patterns", attr, on, commas(maxValueInsts))
+		k.pats.value[key] = -1 // reported once per attribute
+		return false
+	}
+	k.pats.value[key] = n
+	return true
+}
+
+// builtPattern compiles a pattern the compiler built from the entries,
+// whose parts spendValue counted as they were entered: it is counted
+// toward the policy's total, and held to maxValueInsts whole, the
+// excess blamed on field.
+func (k *compiler) builtPattern(field, src string) (*regexp.Regexp, bool) {
+	if c, seen := k.pats.byRE[src]; seen {
+		return c.m.RE, c.ok
+	}
+	insts, msg := programSize(src)
+	c := compiledPattern{insts: insts}
+	switch {
+	case msg != "":
+		k.fail(field, "%s", msg)
+	case insts > maxValueInsts:
+		k.fail(field, "the patterns built from this setting compile to more than %s instructions together: use fewer or smaller patterns", commas(maxValueInsts))
+	case k.spend(field, insts):
+		c.m.RE, c.ok = regexp.MustCompile(src), true
+	}
+	k.pats.byRE[src] = c
+	return c.m.RE, c.ok
+}
+
+// programSize returns the instructions src compiles to, or a message
+// saying why it does not compile. They are counted on the parse tree
+// (programInsts), without expanding it: a few bytes of a pattern can
+// ask for millions of instructions.
+func programSize(src string) (int, string) {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return 0, fmt.Sprintf("bad regular expression: %v", err)
+	}
+	return programInsts(re), ""
+}
+
+// programInsts returns the length of syntax.Compile(re.Simplify()).Inst,
+// or more (a large character class counts one more for every classRunes
+// of its range bounds), in time linear in the size of the parse tree (the parser caps
+// its height and its repetition counts at 1,000). It follows how
+// Simplify expands a repetition and how Compile lays out each operator.
+func programInsts(re *syntax.Regexp) int {
+	return 2 + insts(re) // the program's fail and match instructions
+}
+
+// classRunes is how many range bounds of a character class count as
+// one instruction more.
+const classRunes = 64
+
+func insts(re *syntax.Regexp) int {
+	const most = 1 << 40 // saturate: nested repetitions multiply
+	n := 0
+	switch re.Op {
+	case syntax.OpNoMatch:
+	case syntax.OpLiteral:
+		n = len(re.Rune)
+	case syntax.OpCapture, syntax.OpStar: // a star of what may be empty: 2
+		n = 2 + insts(re.Sub[0])
+	case syntax.OpPlus, syntax.OpQuest:
+		n = 1 + insts(re.Sub[0])
+	case syntax.OpConcat, syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			n = min(n+insts(sub), most)
+		}
+		switch {
+		case len(re.Sub) == 0:
+			n = 1 // the empty match
+		case re.Op == syntax.OpAlternate:
+			n += len(re.Sub) - 1
+		}
+	case syntax.OpRepeat:
+		// x{n,} is n copies, the last as x+; x{n,m}, n copies then m-n
+		// nested x?.
+		s, lo, hi := insts(re.Sub[0]), re.Min, re.Max
+		switch {
+		case hi == 0:
+			n = 1
+		case hi < 0 && lo == 0:
+			n = 2 + s
+		case hi < 0:
+			n = lo*s + 1
+		default:
+			n = lo*s + (hi-lo)*(s+1)
+		}
+	case syntax.OpCharClass:
+		// One instruction, holding the class's ranges, which matching
+		// searches and compiling copies and merges: a large class
+		// (\p{L} has hundreds of ranges) counts more.
+		n = 1 + len(re.Rune)/classRunes
+	default: // one instruction: an assertion, any character, the empty match
+		n = 1
+	}
+	return min(n, most)
+}
