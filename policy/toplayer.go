@@ -52,11 +52,11 @@ func topLayerWarnings(c Config) string {
 		e, _ := rules.TopLayerAttr(name)
 		switch {
 		case c.AllowTopLayer && name == "command":
-			fmt.Fprintf(&b, "# warning: allow_top_layer keeps every value of command: it %s, over the whole page and outside any container\n", e.Does)
+			fmt.Fprintf(&b, "# warning: allow_top_layer keeps every value of command: it %s, outside any container the page gives the output\n", e.Does)
 		case c.AllowTopLayer:
 			fmt.Fprintf(&b, "# warning: allow_top_layer keeps %s: it %s, outside any container the page gives the output\n", name, e.Does)
 		case name == "command":
-			fmt.Fprintf(&b, "# note: command keeps only %s: any other value (it %s) is dropped unless allow_top_layer is set\n", strings.Join(rules.ClosingCommands, ", "), e.Does)
+			fmt.Fprintf(&b, "# note: command keeps only %s unless allow_top_layer is set: a command %s\n", strings.Join(rules.ClosingCommands, ", "), e.Does)
 		default:
 			fmt.Fprintf(&b, "# note: %s is dropped unless allow_top_layer is set: it %s\n", name, e.Does)
 		}

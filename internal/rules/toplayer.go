@@ -33,7 +33,7 @@ var TopLayer = []TopLayerEntry{
 	// show-modal puts a dialog in the top layer, show-popover and
 	// toggle-popover a popover; a custom command (--x) dispatches an
 	// event that the page's own script may act on.
-	{"command", "with show-modal, show-popover or toggle-popover, puts a dialog or popover in the top layer when the button is clicked"},
+	{"command", "puts a dialog or popover in the top layer when the button is clicked (show-modal, show-popover, toggle-popover)"},
 	// HTML interest invokers (a draft Chromium ships behind a flag):
 	// shows a popover when the pointer rests on the element or it gets
 	// focus. interesttarget and interestaction are its earlier names.

@@ -73,6 +73,10 @@ var attackTests = []sheetCase{
 	{"position-area", `div{position-area:bottom}`, ``, ReasonAnchor},
 	{"view-transition-name", `div{view-transition-name:header}`, ``, ReasonAnchor},
 	{"timeline-name", `div{scroll-timeline-name:--page}`, ``, ReasonAnchor},
+	{"position-try-rule", `@position-try --over{top:anchor(--del top)} p{color:red}`, ".hc-mail p{color:red}\n", ReasonAtRule},
+	{"view-transition-rule", `@view-transition{navigation:auto} p{color:red}`, ".hc-mail p{color:red}\n", ReasonAtRule},
+	{"backdrop", `dialog::backdrop{background:red} p{color:red}`, ".hc-mail p{color:red}\n", ReasonPseudo},
+	{"popover-open", `:popover-open{color:red} p:modal{color:red}`, ``, ReasonPseudo},
 	// History and state sniffing.
 	{"visited-history", `a:visited{background:url(//evil.example/v)}`, ``, ReasonPseudo},
 	{"link-history", `a:link{color:red}`, ``, ReasonPseudo},
