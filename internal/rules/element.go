@@ -39,8 +39,14 @@ type Attr struct {
 
 // RefusesTopLayer reports whether the rule drops the value v because it
 // would put an element in the top layer.
+// It is small enough to inline, so that an attribute of any other rule
+// costs the test of one field.
 func (r *Attr) RefusesTopLayer(name, v string) bool {
-	return r.TopLayer && (name != "command" || !ClosingCommand(v))
+	return r.TopLayer && refusesTopLayer(name, v)
+}
+
+func refusesTopLayer(name, v string) bool {
+	return name != "command" || !ClosingCommand(v)
 }
 
 // Wild is a data-* wildcard allowed on an element.
