@@ -57,6 +57,8 @@ func TestTopLayerRules(t *testing.T) {
 // attributes maps to a Config that lists them, with a note that each is
 // dropped, and compiles to rules that drop them unless AllowTopLayer is
 // set; the dictionary a policy exports leaves them out unless it is.
+// The per-element lists of a dictionary are held to the same rule
+// (TestTopLayerSanitizerElements).
 func TestTopLayerSanitizerConfig(t *testing.T) {
 	sc, err := ParseSanitizerConfig([]byte(`{"elements":["div","button"],"attributes":["popover","popovertarget","popovertargetaction","command","commandfor","interestfor"]}`))
 	if err != nil {
@@ -98,6 +100,36 @@ func TestTopLayerSanitizerConfig(t *testing.T) {
 			if strings.Contains(all, ","+name+",") != allow {
 				t.Errorf("allow=%v: exported attributes %v", allow, kept)
 			}
+		}
+	}
+}
+
+// TestTopLayerSanitizerElements: top-layer attributes a dictionary
+// allows on one element, or on every element without an attributes
+// list, compile to rules that drop them.
+func TestTopLayerSanitizerElements(t *testing.T) {
+	for _, js := range []string{
+		`{"elements":[{"name":"div","attributes":["popover"]},{"name":"button","attributes":["popovertarget","command","interestfor"]}]}`,
+		`{"elements":["div","button"]}`,
+		`{}`,
+	} {
+		p, err := FromSanitizerConfig([]byte(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, el := range p.r.Elements {
+			for name, r := range el.Attrs {
+				if isTopLayer(name) {
+					n++
+					if !r.TopLayer {
+						t.Errorf("%s: %s on %s is kept", js, name, el.Name)
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no top-layer attribute allowed: the test checks nothing", js)
 		}
 	}
 }
