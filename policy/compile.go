@@ -62,6 +62,9 @@ var forbiddenAttributes = map[string]string{
 	"srcdoc":   "is a whole HTML document",
 	"xml:base": "changes how URLs resolve",
 	"is":       "upgrades an element to a custom element with script",
+	// An early draft of CSS anchor positioning: the element's implicit
+	// anchor is the element of that id, one of the page's as well.
+	"anchor": "ties the element's position to the element of that id, the page's own included (CSS anchor positioning's implicit anchor)",
 	// Declarative shadow DOM: a <template> with one of these becomes a
 	// shadow root when a page parses it (a server-rendered page, or
 	// setHTMLUnsafe()), outside the host's styles and the output's
@@ -241,6 +244,7 @@ func compile(c Config, limit int, written func(path string) bool) (*Policy, []er
 	}
 	k.limits(flat.Limits)
 	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
+	p.topLayer(flat.AllowTopLayer)
 	// After embeds: a container may unwrap an iframe (container.go).
 	k.container(p, flat.Container, flat.Document == "wrap")
 	k.removal(p, flat)

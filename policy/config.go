@@ -100,6 +100,19 @@ type Config struct {
 	// before it. Off, the default, every comment is dropped.
 	Comments bool `yaml:"comments,omitempty" json:"comments,omitempty"`
 
+	// AllowTopLayer keeps the attributes that put user content in the
+	// top layer, over the whole page and outside every container the
+	// page provides: popover, popovertarget, popovertargetaction,
+	// interestfor (and its earlier names interesttarget and
+	// interestaction), and the command values show-modal, show-popover
+	// and toggle-popover (rules.TopLayer). Off, the default, a policy
+	// may list them but each is dropped from the output
+	// (sanitize.ReasonTopLayer), and command keeps only close,
+	// request-close and hide-popover. [Policy.String] writes a warning
+	// when it is on. CSS anchor positioning (anchor-name,
+	// position-anchor, anchor(), ...) is refused whatever it says.
+	AllowTopLayer bool `yaml:"allow_top_layer,omitempty" json:"allow_top_layer,omitempty"`
+
 	// Hooks are Go callbacks (see [Hooks]); a policy file has none.
 	Hooks Hooks `yaml:"-" json:"-"`
 

@@ -161,6 +161,8 @@
 //	wildcard.go     data-* wildcards (the script-gadget names they leave
 //	                out are internal/rules/gadgets.go)
 //	embeds.go       iframe embeds (Config.Embeds)
+//	toplayer.go     allow_top_layer: the top-layer attributes' rules and
+//	                warnings (the list is internal/rules/toplayer.go)
 //	mail.go         document, remote_content, proxy; mailpreset.go, the mail preset
 //	flags.go        urls.flags: reject, report, ignore
 //	kind.go         attribute kinds; kind_table.go, the built-in table

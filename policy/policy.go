@@ -139,6 +139,7 @@ func (p *Policy) String() string {
 		b.WriteString("# this policy has Go hooks (Config.Hooks), which a file cannot hold:\n# loaded from this text, it runs without them\n")
 	}
 	b.WriteString(gadgetWarnings(p.cfg))
+	b.WriteString(topLayerWarnings(p.cfg))
 	// Through a node tree, to write why the presets chose what they did
 	// beside each flag.
 	var doc yaml.Node

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // SanitizerConfig writes the policy as an HTML Sanitizer API
@@ -61,6 +63,11 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 			continue
 		case isWildcard(a.Name):
 			note("%s left out: a SanitizerConfig has data attributes on every element or none", a.Name)
+			continue
+		case a.Name == "command" && !c.AllowTopLayer:
+			note("command: htmlclean keeps only %s, since the other values open the top layer; a browser keeps any", strings.Join(rules.ClosingCommands, ", "))
+		case !c.AllowTopLayer && isTopLayer(a.Name):
+			note("%s left out: htmlclean drops it without allow_top_layer (it puts content in the top layer, over the page)", a.Name)
 			continue
 		}
 		if a.Match != "" {

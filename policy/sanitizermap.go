@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // htmlElements are the elements a SanitizerConfig without an elements
@@ -340,6 +342,7 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 		a.On = onSVG
 		return a, true
 	case KindOf(name) != KindUnknown:
+		m.topLayerNote(field, name)
 		return a, true
 	case m.knownOnly:
 		m.note("%s: %q dropped: htmlclean does not know what its value holds, so cannot check it", field, n.Name)
@@ -349,9 +352,23 @@ func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
 		// the name says it holds one (data-src, x-link-url), so that a
 		// URL is never passed unchecked.
 		a.Kind = unknownKind(name).String()
+		m.topLayerNote(field, name)
 		return a, true
 	}
 	return a, false
+}
+
+// topLayerNote notes that an attribute the dictionary keeps is dropped
+// from the output all the same when it puts content in the top layer,
+// unless the Config is given AllowTopLayer; command keeps its closing
+// values.
+func (m *scMapper) topLayerNote(field, name string) {
+	switch {
+	case name == "command":
+		m.note("%s: %q kept with %s only: its other values open the top layer, over the page and outside any container (Config.AllowTopLayer keeps them)", field, name, strings.Join(rules.ClosingCommands, ", "))
+	case isTopLayer(name):
+		m.note("%s: %q dropped from the output: it puts content in the top layer, over the page and outside any container (Config.AllowTopLayer keeps it)", field, name)
+	}
 }
 
 // allowName returns the policy name of an attribute a dictionary allows
@@ -455,6 +472,7 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 		}
 	}
 	m.note("attributes: absent, so htmlclean allows the attributes it knows less removeAttributes, except id and name (DOM clobbering), style, namespaced ones and aria-*; an elements list with per-element attributes can allow those")
+	m.note("attributes: the ones that put content in the top layer (popover, popovertarget, popovertargetaction, command but for its closing values) are dropped from the output unless the Config is given AllowTopLayer")
 	return out, data
 }
 

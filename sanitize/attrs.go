@@ -381,6 +381,8 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		return "", ReasonNotAllowed
 	case len(val) > s.r.Limits.MaxAttributeBytes:
 		return "", ReasonTooLong
+	case rule != nil && rule.RefusesTopLayer(key, val):
+		return "", ReasonTopLayer
 	case ids:
 		out, reason := s.id(c, val)
 		if reason == "" && key == "id" {

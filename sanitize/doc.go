@@ -152,7 +152,16 @@
 // every selector under the wrapper's class, after the policy stage's
 // output (document.go). The wrapper clips what the mail draws;
 // position: fixed and sticky, page-sized boxes and huge z-index are
-// refused in sheets and style attributes alike.
+// refused in sheets and style attributes alike, as are CSS anchor
+// positioning and the other names the whole document shares
+// (view-transition-name, timelines), which would let the page's own
+// anchored UI move to the output or the output sit over the page.
+//
+// The top layer is outside every container: the attributes that put an
+// element there (popover, popovertarget, popovertargetaction,
+// interestfor, command but for close, request-close and hide-popover)
+// are dropped, reported as [ReasonTopLayer], unless the policy sets
+// allow_top_layer.
 //
 // Limits (input size, nesting depth, token size, attribute count and
 // length) bound time and memory; exceeding the first three is a

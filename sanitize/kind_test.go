@@ -63,7 +63,9 @@ func TestKindReproducers(t *testing.T) {
 // inert kinds, and there unchanged, as does text with spaces; on every
 // URL and CSS kind it is dropped.
 func TestEveryKnownAttribute(t *testing.T) {
-	c := policy.Config{Elements: []string{"span"}, URLs: policy.URLs{Schemes: []string{"http", "https"}}}
+	// The top-layer attributes are inert text too; without
+	// AllowTopLayer they are dropped (TestTopLayerAttributes).
+	c := policy.Config{Elements: []string{"span"}, URLs: policy.URLs{Schemes: []string{"http", "https"}}, AllowTopLayer: true}
 	for _, name := range policy.KnownAttributes() {
 		one := policy.Config{Elements: []string{"span"}, Attributes: []policy.Attribute{{Name: name}}}
 		if _, err := policy.Compile(one); err != nil {

@@ -144,6 +144,12 @@ const (
 	// its content kept: in the page's element, a browser would close that
 	// element for it.
 	ReasonContainer Reason = "container"
+	// ReasonTopLayer: an attribute that would put the element in the top
+	// layer, over the whole page and outside any container
+	// (policy.Config.AllowTopLayer): popover, popovertarget,
+	// popovertargetaction, interestfor and its earlier names, and a
+	// command other than close, request-close or hide-popover.
+	ReasonTopLayer Reason = "top-layer"
 )
 
 // Reasons about URLs, besides urlnorm's ([URLReason]).
@@ -210,7 +216,8 @@ const (
 	ReasonCSSElement Reason = "css-element"
 	// ReasonCSSOverlay: a declaration that lets content cover the page:
 	// position fixed or sticky, a z-index beyond ±1000, a size of 90
-	// viewport units or more.
+	// viewport units or more; anchor positioning, view transition and
+	// timeline names (stylesheet.CoversPage).
 	ReasonCSSOverlay Reason = "css-overlay"
 	// ReasonCSSNoAllowedDeclaration: a style attribute allowed property
 	// by property (policy.Config.Styles) with no allowed declaration left.
@@ -285,7 +292,7 @@ var ownReasons = []Reason{
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
 	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonLinkTextUnread, ReasonReservedClass, ReasonClassTokens,
-	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer,
+	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer, ReasonTopLayer,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
 	ReasonBadDescriptor, ReasonAmbiguousComma,

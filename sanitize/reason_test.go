@@ -127,6 +127,7 @@ var reasonTriggers = []struct {
 	{ReasonBadID, "comment-settings", `<p id="a b">x</p>`},
 	{ReasonUndefinedID, "comment-settings", `<table><tr><td headers="hostcell">x</td></tr></table>`},
 	{ReasonContainer, "container-p", `<div>x</div>`},
+	{ReasonTopLayer, "popover", `<div popover>x</div>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
 	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
@@ -174,6 +175,7 @@ func TestReasonTriggers(t *testing.T) {
 	policies["all-migration"] = allMigration(t)
 	policies["container-p"] = mustPolicy(t, "extends: ugc\ncontainer: p\n")
 	policies["comments"] = mustPolicy(t, "extends: ugc\ncomments: true\n")
+	policies["popover"] = mustPolicy(t, "extends: ugc\nadd:\n  attributes:\n    - {name: popover}\n")
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {
 		covered[r] = true

@@ -31,6 +31,22 @@ type Attr struct {
 	Patterns []Matcher
 	Sources  []string // the patterns as written
 	Styles   *Styles  // a style attribute allowed per property, or nil
+	// TopLayer is set on the rule of a [TopLayer] attribute when the
+	// policy does not allow the top layer: the attribute is dropped, or
+	// for a command kept only with a closing value ([ClosingCommand]).
+	TopLayer bool
+}
+
+// RefusesTopLayer reports whether the rule drops the value v because it
+// would put an element in the top layer.
+// It is small enough to inline, so that an attribute of any other rule
+// costs the test of one field.
+func (r *Attr) RefusesTopLayer(name, v string) bool {
+	return r.TopLayer && refusesTopLayer(name, v)
+}
+
+func refusesTopLayer(name, v string) bool {
+	return name != "command" || !ClosingCommand(v)
 }
 
 // Wild is a data-* wildcard allowed on an element.

@@ -65,6 +65,18 @@ var attackTests = []sheetCase{
 	{"overlay-viewport-dynamic-unit", `div{height:100dvh}`, ``, ReasonViewport},
 	{"overlay-sticky", `div{position:-webkit-sticky}`, ``, ReasonPosition},
 	{"overlay-fixed-escaped", `div{position:fi\78 ed}`, ``, ReasonPosition},
+	// Taking over the page's anchored UI, or placing content by it.
+	{"anchor-name", `p{anchor-name:--menu}`, ``, ReasonAnchor},
+	{"anchor-name-escaped", `p{anchor-n\61me:--menu}`, ``, ReasonAnchor},
+	{"position-anchor", `div{position:absolute;position-anchor:--delete;top:anchor(top)}`, ".hc-mail div{position:absolute}\n", ReasonAnchor},
+	{"anchor-function", `div{top:anchor(top)}`, ``, ReasonFunction},
+	{"position-area", `div{position-area:bottom}`, ``, ReasonAnchor},
+	{"view-transition-name", `div{view-transition-name:header}`, ``, ReasonAnchor},
+	{"timeline-name", `div{scroll-timeline-name:--page}`, ``, ReasonAnchor},
+	{"position-try-rule", `@position-try --over{top:anchor(--del top)} p{color:red}`, ".hc-mail p{color:red}\n", ReasonAtRule},
+	{"view-transition-rule", `@view-transition{navigation:auto} p{color:red}`, ".hc-mail p{color:red}\n", ReasonAtRule},
+	{"backdrop", `dialog::backdrop{background:red} p{color:red}`, ".hc-mail p{color:red}\n", ReasonPseudo},
+	{"popover-open", `:popover-open{color:red} p:modal{color:red}`, ``, ReasonPseudo},
 	// History and state sniffing.
 	{"visited-history", `a:visited{background:url(//evil.example/v)}`, ``, ReasonPseudo},
 	{"link-history", `a:link{color:red}`, ``, ReasonPseudo},

@@ -19,7 +19,10 @@ import (
 // as 100). Page-sized units are the viewport's and the query
 // container's: with no container around it, which a mail cannot count
 // on, a cq* unit is the small viewport's (CSS Containment 3, container
-// relative lengths). prop is the property, decoded and lower case; value is its
+// relative lengths). It refuses, too, what places the element by
+// another or names it for the rest of the document (namesAcrossTree,
+// anchorValue): the page's anchored UI would move to user content, or
+// user content over the page. prop is the property, decoded and lower case; value is its
 // value with escapes decoded, with or without "!important".
 //
 // It is the one rule for style attributes (package sanitize) and style
@@ -32,6 +35,10 @@ func CoversPage(prop, value string) (Reason, bool) {
 		value = strings.TrimSpace(v)
 	}
 	switch {
+	case namesAcrossTree(prop):
+		return ReasonAnchor, true
+	case strings.Contains(value, "anchor") && anchorValue(value):
+		return ReasonAnchor, true
 	case prop == "position":
 		if strings.Contains(value, "fixed") || strings.Contains(value, "sticky") {
 			return ReasonPosition, true
@@ -50,6 +57,43 @@ func CoversPage(prop, value string) (Reason, bool) {
 		}
 	}
 	return 0, false
+}
+
+// namesAcrossTree reports whether prop gives an element a name the rest
+// of the document looks up, or looks one up, whatever the tree between
+// them: the page's own anchored popups and tooltips move to a user
+// element that takes their anchor's name, through contain: paint and any
+// container (CSS Anchor Positioning 1 §2, anchor-name; a later name
+// wins), a user element anchored to the page's moves over the page's
+// controls (position-anchor, position-area and its earlier name
+// inset-area, the position-try fallbacks), a view transition draws an
+// element with a view-transition-name over the whole page (CSS View
+// Transitions 1 §3; prefix matched, so -class and -group go too), and a
+// named scroll or view timeline drives the page's animations that name
+// it (Scroll-driven Animations §4, timeline-scope). overlay is set by
+// the user agent only; an author's is refused all the same. Every value
+// is refused, none included: the check is by property. A switch, not a
+// map: it runs for every declaration of every style attribute.
+func namesAcrossTree(prop string) bool {
+	switch prop {
+	case "anchor-name", "anchor-scope", "position-anchor",
+		"position-area", "inset-area", "position-visibility",
+		"position-try", "position-try-fallbacks", "position-try-options", "position-try-order",
+		"scroll-timeline", "scroll-timeline-name", "view-timeline", "view-timeline-name",
+		"timeline-scope", "overlay":
+		return true
+	}
+	return strings.HasPrefix(prop, "view-transition")
+}
+
+// anchorValue reports whether a value, lower case with escapes decoded,
+// refers to an anchor: anchor() and anchor-size() (CSS Anchor
+// Positioning 1 §3, §4) place or size the element by its anchor, which
+// may be the page's, and anchor-center (§3.4) centres it on one. It
+// matches inside strings too: it can only refuse too much.
+func anchorValue(value string) bool {
+	return strings.Contains(value, "anchor(") || strings.Contains(value, "anchor-size(") ||
+		strings.Contains(value, "anchor-center")
 }
 
 // wideKeyword reports whether v is a keyword every property takes (CSS

@@ -63,3 +63,56 @@ func TestCoversPagePageUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestCoversPageAnchors: every property that ties an element to another
+// by a document-wide name (anchor positioning, view transitions,
+// timelines) is refused whatever its value, none included, in any case
+// and with !important; a value that places or sizes the element by an
+// anchor is refused on any property; the properties and values that
+// merely look alike are kept.
+func TestCoversPageAnchors(t *testing.T) {
+	props := []string{
+		"anchor-name", "anchor-scope", "position-anchor", "position-area", "inset-area",
+		"position-try", "position-try-fallbacks", "position-try-options", "position-try-order",
+		"position-visibility", "view-transition-name", "view-transition-class",
+		"view-transition-group", "scroll-timeline", "scroll-timeline-name",
+		"view-timeline", "view-timeline-name", "timeline-scope", "overlay",
+	}
+	for _, prop := range props {
+		for _, v := range []string{"--menu", "--Menu, --b", "all", "none", "top center", "auto", "inherit", "--m !important"} {
+			if r, covers := CoversPage(prop, v); !covers || r != ReasonAnchor {
+				t.Errorf("CoversPage(%q, %q) = %v, %v, want %v, true", prop, v, r, covers, ReasonAnchor)
+			}
+		}
+	}
+	for _, d := range [][2]string{
+		{"top", "anchor(--menu bottom)"},
+		{"left", "ANCHOR(--menu right)"},
+		{"inset-block-start", "calc(anchor(bottom) + 4px)"},
+		{"width", "anchor-size(--menu width)"},
+		{"max-height", "calc(anchor-size(height) * 2)"},
+		{"margin-top", "anchor(--m top, 0px)"},
+		{"justify-self", "anchor-center"},
+		{"align-self", "Anchor-Center"},
+		{"place-self", "anchor-center anchor-center"},
+		{"--x", "anchor(--menu top)"},
+	} {
+		if r, covers := CoversPage(d[0], d[1]); !covers || r != ReasonAnchor {
+			t.Errorf("CoversPage(%q, %q) = %v, %v, want %v, true", d[0], d[1], r, covers, ReasonAnchor)
+		}
+	}
+	for _, d := range [][2]string{
+		{"text-anchor", "middle"},
+		{"position", "relative"},
+		{"transition", "opacity 1s"},
+		{"font-family", "Anchorage"},
+		{"inset", "0"},
+		{"top", "4px"},
+		{"animation-timeline", "auto"},
+		{"container-name", "card"},
+	} {
+		if r, covers := CoversPage(d[0], d[1]); covers {
+			t.Errorf("CoversPage(%q, %q) = %v, true, want false", d[0], d[1], r)
+		}
+	}
+}

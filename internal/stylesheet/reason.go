@@ -26,6 +26,7 @@ const (
 	ReasonPosition                     // position: fixed or sticky
 	ReasonZIndex                       // a z-index beyond ±MaxZIndex
 	ReasonViewport                     // a size of 90 or more viewport units
+	ReasonAnchor                       // anchor positioning, a view transition or timeline name (CoversPage)
 	ReasonCustomProperty               // a custom property (--name), which var() could carry
 	ReasonLimit                        // past Options.MaxRules
 	ReasonEmpty                        // a rule left with no declaration
@@ -38,7 +39,7 @@ var reasonNames = [reasonCount]string{
 	"parse error", "selector", "attribute selector", "pseudo-class",
 	"outside scope", "id selector", "at-rule", "@import", "media query",
 	"nesting", "property", "script", "function", "url", "value",
-	"position", "z-index", "viewport size", "custom property", "limit",
+	"position", "z-index", "viewport size", "anchor", "custom property", "limit",
 	"empty rule", "wrapper property", "type",
 }
 

@@ -50,6 +50,11 @@ func checkDecl(rawProp string, vals []css.Token, o *Options) (string, Reason, bo
 	if scriptProperties[prop] {
 		return "", ReasonScript, false
 	}
+	if namesAcrossTree(prop) {
+		// Whatever the value (CoversPage): said before a value check
+		// gives a vaguer reason.
+		return "", ReasonAnchor, false
+	}
 	if badURL(vals) {
 		return "", ReasonURL, false
 	}
