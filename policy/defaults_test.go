@@ -76,7 +76,7 @@ var settingNoEffect = map[string]string{
 // checks on behaviour.
 var settingChecked = map[string]bool{
 	"URLs.Flags": true, "URLs.Nested": true, "URLs.Relative": true, "URLs.Userinfo": true,
-	"Links.TextMismatch": true, "Comments": true, "RemoteContent": true,
+	"Links.TextMismatch": true, "Comments": true, "RemoteContent": true, "AllowTopLayer": true,
 	"Limits.MaxInputBytes": true, "Limits.MaxDepth": true, "Limits.MaxTokenBytes": true,
 	"Limits.MaxAttributeBytes": true, "Limits.MaxAttributes": true,
 }
@@ -164,6 +164,20 @@ func TestZeroConfigAsStrictAsPresets(t *testing.T) {
 	// Comments: none kept.
 	if out, _ := sanitize.String("<p>a<!--x-->b</p>", fromCode); strings.Contains(out, "<!--") {
 		t.Errorf("Config{} keeps a comment: %s", out)
+	}
+	// allow_top_layer left out: a popover listed by the policy is still
+	// dropped (the top layer covers the page whatever contains it).
+	ugcTop, err := policy.PresetConfig("ugc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ugcTop.Add.Attributes = append(ugcTop.Add.Attributes, policy.Attribute{Name: "popover", On: []string{"div"}},
+		policy.Attribute{Name: "popovertarget", On: []string{"button"}})
+	ugcTop.Add.Elements = append(ugcTop.Add.Elements, "div", "button")
+	if pt, err := policy.Compile(ugcTop); err != nil {
+		t.Fatal(err)
+	} else if out, _ := sanitize.String(`<button popovertarget=m>x</button><div popover id=m>y</div>`, pt); strings.Contains(out, "popover") {
+		t.Errorf("a policy listing popover, allow_top_layer left out, keeps it: %s", out)
 	}
 	// remote_content left out under document: wrap blocks, as mail.
 	mail, err := policy.PresetConfig("mail")
