@@ -129,7 +129,6 @@ var reasonTriggers = []struct {
 	{ReasonContainer, "container-p", `<div>x</div>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
-	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
 	{ReasonElementHook, "hooks", `<b class="spoiler">x</b>`},
 	{ReasonNUL, "ugc", "a\x00b"},
 	{ReasonInvalidUTF8, "ugc", "a\xffb"},
