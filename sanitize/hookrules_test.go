@@ -356,3 +356,26 @@ func TestURLHookLinkRules(t *testing.T) {
 		}
 	}
 }
+
+// TestURLHookSheetBound: url()s of a mail's sheets that the hook makes
+// long cannot grow the sheets past max_token_bytes: the sheet that would
+// is removed and reported, and the output reads again.
+func TestURLHookSheetBound(t *testing.T) {
+	cfg := mailPolicy(t, "proxy").Config()
+	cfg.Limits.MaxTokenBytes, cfg.Limits.MaxAttributeBytes = 4096, 2048
+	cfg.Hooks.URL = func(u policy.URLContext) (string, bool) {
+		return "https://proxy.example/i?u=https%3A%2F%2Fimg.example%2F" + strings.Repeat("a", 1500), true
+	}
+	p := mustCompile(t, cfg)
+	sheet := `<style>.a{background:url(cid:a)}.b{background:url(cid:b)}</style>`
+	got, changes, err := StringReport(`<html><head>`+sheet+sheet+`</head><body><p class="a">x</p></body></html>`, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(changes, func(c Change) bool { return c.Reason == "css-sheet-limit" }) {
+		t.Errorf("no css-sheet-limit reported: %v", changes)
+	}
+	if again, err := String(got, p); err != nil || again != got {
+		t.Errorf("sanitised again: %v\n got   %.300q\n again %.300q", err, got, again)
+	}
+}
