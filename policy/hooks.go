@@ -19,16 +19,25 @@ type Hooks struct {
 	// attribute (href, src, each srcset candidate, each URL of a list,
 	// url() in CSS), and returns the URL to write and whether to keep the
 	// attribute at all (false drops it: "hook-refused"). A URL it changes
-	// is read again by urlnorm with the policy's options (scheme list,
-	// relative URLs, flags), so a hook cannot write javascript: or a
-	// deceptive URL; one urlnorm refuses drops the attribute
-	// ("hook-url-refused"). It is not called on its own result. Use it
-	// for an image proxy or an outbound redirector. CSS is never
-	// rewritten: a url() the hook changes drops the style.
+	// is held to every URL rule as if the author had written it: urlnorm
+	// with the policy's options (scheme list, relative URLs, flags), the
+	// denied schemes, data: images, remote_content (blocked or proxied),
+	// an SVG element's same-document rule, an embed's hosts, and
+	// limits.max_attribute_bytes on the value written. So a hook cannot
+	// write javascript:, a deceptive URL or a remote image a mail
+	// blocks; one a rule refuses drops the attribute with that rule's
+	// reason ("scheme-not-allowed", "remote-blocked", "too-long", ...),
+	// and its urlnorm flags join the report's. It is not called on its
+	// own result. Use it for an image proxy or an outbound redirector.
+	// CSS is never rewritten: a url() the hook changes drops the style
+	// (unless remote_content: proxy writes it into the proxy).
 	//
-	// The link-text check and links.rel_on see the URL the author wrote
-	// (canonical), not the hook's: a redirector does not hide where a
-	// link goes from the check that the link says where it goes.
+	// The link-text check sees the URL the author wrote (canonical), not
+	// the hook's: a redirector does not hide where a link goes from the
+	// check that the link says where it goes. links.rel_on and
+	// links.target_blank treat a link as external if either URL is: a
+	// redirector on the site does not make an external link internal,
+	// nor a hook an internal one external without the rel it needs.
 	URL func(URLContext) (string, bool)
 
 	// Element sees every element the policy allows, with the attributes

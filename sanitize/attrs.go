@@ -210,6 +210,10 @@ type linkAttrs struct {
 	xlinkHref, xlinkHost string
 	xlinkAt              int
 	sawHref              bool
+	// The hosts of the URLs the URL hook wrote in href and xlink:href,
+	// if it rewrote them: a link is external to links() if either
+	// the author's or the hook's URL is.
+	hookHost, xlinkHookHost string
 }
 
 // navigates reports whether el is an element that follows its href when
@@ -243,6 +247,7 @@ func (s *pass) xlinkHref(name string, lk *linkAttrs) bool {
 		return false
 	case !lk.sawHref:
 		lk.linkDest = linkDest{lk.xlinkHref, lk.xlinkHost, "xlink:href"}
+		lk.hookHost = lk.xlinkHookHost
 		return false
 	}
 	a := s.attrs.list[lk.xlinkAt]
@@ -282,6 +287,9 @@ func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs,
 	if lk != nil && a.key == "href" {
 		lk.sawHref = true
 	}
+	if v.reason == "" && v.hooked && !s.tagFits(name, a.key, v.val) {
+		v.reason = ReasonTooLong
+	}
 	if v.reason != "" {
 		s.removedAttr(name, a.key, a.val, v.reason, v.flags)
 		return true
@@ -307,8 +315,10 @@ func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs,
 		// The URL as the author wrote it (canonical), not a hook's: what
 		// the link-text check and rel_on judge.
 		lk.linkDest = linkDest{v.url, v.host, "href"}
+		lk.hookHost = v.hookHost
 	case a.key == "xlink:href" && el.NS != rules.NSHTML:
 		lk.xlinkHref, lk.xlinkHost, lk.xlinkAt = v.url, v.host, len(s.attrs.list)
+		lk.xlinkHookHost = v.hookHost
 	}
 	a.val = v.val
 	if v.url != "" {
@@ -332,17 +342,19 @@ type verdict struct {
 	// A rewrite for another reason than urlnorm's canonical form (class
 	// tokens dropped, an id prefixed, CSS declarations dropped, bad UTF-8
 	// repaired): its action and reason, or why "".
-	action Action
-	why    Reason
-	hooked bool   // the URL hook rewrote the value
-	url    string // the author's URL, canonical, for a url kind; else ""
-	host   string // its host
+	action   Action
+	why      Reason
+	hooked   bool   // the URL hook rewrote the value
+	url      string // the author's URL, canonical, for a url kind; else ""
+	host     string // its host
+	hookHost string // the host of the hook's URL, if the hook rewrote it
 }
 
 // checking is one attribute being checked: what it is, and the verdict
 // so far, to which the checks of its value add flags and rewrites.
 type checking struct {
 	element, key string
+	sameDocOnly  bool           // a URL must be a same-document reference (sameDocumentOnly)
 	hook         urlnorm.Result // the URL hook's rewrite, as urlnorm read it; URL "" if none
 	verdict
 }
@@ -364,6 +376,9 @@ func (s *pass) check(el *rules.Element, key, val string) verdict {
 		c.val = ""
 	}
 	c.hooked = c.hook.URL != ""
+	if c.reason == "" {
+		c.hookHost = c.hook.Host
+	}
 	return c.verdict
 }
 
@@ -385,6 +400,9 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		return "", ReasonTopLayer
 	case ids:
 		out, reason := s.id(c, val)
+		if reason == "" && len(out) > s.r.Limits.MaxAttributeBytes {
+			reason = ReasonTooLong // under its prefix
+		}
 		if reason == "" && key == "id" {
 			s.refs.define(out)
 		}
@@ -409,7 +427,7 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		// Not allowed as a whole by an attribute entry: token by token.
 		return s.classes(c, el, out)
 	}
-	if rule.Kind == rules.KindURL && sameDocumentOnly(el) && !sameDocument(out) {
+	if c.sameDocOnly = rule.Kind == rules.KindURL && sameDocumentOnly(el); c.sameDocOnly && !sameDocument(out) {
 		return "", ReasonValueNotAllowed // an SVG reference to another element (foreign.go)
 	}
 	out, reason := s.byKind(c, el.Name, rule, out)
@@ -421,6 +439,10 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		return "", reason
 	case !rule.Allows(out):
 		return "", ReasonValueNotAllowed
+	case len(out) > s.r.Limits.MaxAttributeBytes:
+		// What is written is held to the limit, not only what was read:
+		// a hook's URL, the proxy's, a canonical form's escapes.
+		return "", ReasonTooLong
 	}
 	return out, ""
 }
@@ -484,11 +506,22 @@ func (s *pass) cssValue(c *checking, rule *rules.Attr, out string) (string, Reas
 	return out, ""
 }
 
-// url normalises one URL with the policy's options. An empty result is
-// refused: it would be a link to the page itself that no reader sees. The
-// flags the policy ignores (urls.flags) are left out of the verdict's, so
-// that no report names them.
+// url normalises one URL with the policy's options (urlRules), then asks
+// the URL hook about it (urlHook), whose answer goes through every rule
+// again.
 func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
+	out, res, reason := s.urlRules(c, v)
+	if reason != "" || s.r.Hooks.URL == nil || s.hid.at >= 0 {
+		return out, res, reason
+	}
+	return s.urlHook(c, out, res)
+}
+
+// urlRules normalises one URL with the policy's options. An empty result
+// is refused: it would be a link to the page itself that no reader sees.
+// The flags the policy ignores (urls.flags) are left out of the
+// verdict's, so that no report names them.
+func (s *pass) urlRules(c *checking, v string) (string, urlnorm.Result, Reason) {
 	if s.r.Author.Data.On() && rules.DataImageAttr(c.element, c.key) {
 		if out, res, reason, ok := s.dataImage(v); ok {
 			return out, res, reason
@@ -521,9 +554,6 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 			return "", res, why
 		}
 	}
-	if s.r.Hooks.URL != nil && s.hid.at < 0 {
-		return s.urlHook(c, out, res)
-	}
 	return out, res, ""
 }
 
@@ -538,7 +568,10 @@ func (s *pass) links(name string, lk linkAttrs) bool {
 	if lk.href != "" {
 		// External as a browser sees it: a host ("https://x", "//x",
 		// "\\x"), not one of the site's; relative references are internal.
-		external := lk.host != "" && !s.r.Internal[lk.host]
+		// The author's URL or the hook's: a redirector does not make an
+		// external link internal, nor a hook an internal one external
+		// unmarked.
+		external := lk.host != "" && !s.r.Internal[lk.host] || lk.hookHost != "" && !s.r.Internal[lk.hookHost]
 		if s.r.RelOn != rules.RelExternal || external {
 			wantRel = s.r.Rel
 		}
@@ -692,4 +725,36 @@ func (s *pass) spaced(c *checking, v string) (string, Reason) {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// tagSlack is what the tag may still gain after its attributes are
+// checked: the rel, target, crossorigin and sandbox the policy writes, the
+// link mark of an empty fragment, "/>".
+const tagSlack = 1 << 10
+
+// tagFits reports whether the current tag, with the attribute key="val"
+// after those kept so far, stays within limits.max_token_bytes as either
+// stage writes it (every escaped byte counted at its longest reference),
+// so that its output is read again as it was written. Only a value the
+// URL hook wrote can grow a tag past what was read; only those are
+// measured, so an ordinary tag costs nothing here.
+func (s *pass) tagFits(name, key, val string) bool {
+	n := len("<>") + len(name) + tagSlack + attrWritten(key, val, "")
+	for _, a := range s.attrs.list {
+		n += attrWritten(a.key, a.val, a.text)
+	}
+	return n <= s.r.Limits.MaxTokenBytes
+}
+
+// attrWritten is the most bytes an attribute written as text (as it
+// stood in the input), or anew from key and val, takes in the output.
+func attrWritten(key, val, text string) int {
+	n := len(` =""`) + len(key) + len(val)
+	for i := 0; i < len(val); i++ {
+		i += plainValue(val[i:])
+		if i < len(val) {
+			n += len("&#39;") - 1
+		}
+	}
+	return max(n, len(" ")+len(text))
 }

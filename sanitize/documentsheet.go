@@ -107,10 +107,12 @@ func (s *pass) addSheet(raw string) string {
 	for _, r := range removed {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
 	}
-	if len(m.sheets)+len(out) > maxSheetBytes-len(sheetOpen+sheetClose) {
+	if len(m.sheets)+len(out) > min(maxSheetBytes, s.r.Limits.MaxTokenBytes)-len(sheetOpen+sheetClose) {
 		// Held to the end of the document, a stream's sheets are bounded
 		// as its tokens are; written in "@scope{…}", within the bound a
-		// <style> is read with (mailStyleText).
+		// <style> is read with (mailStyleText), and within
+		// max_token_bytes, so that the output reads again however its
+		// url()s grew (the proxy's, the URL hook's).
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""
 	}

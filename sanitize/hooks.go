@@ -8,9 +8,15 @@ import (
 )
 
 // urlHook runs the policy's URL hook on out, a canonical URL of the
-// attribute being checked (c), and checks what it returns as it checks
-// input: urlnorm with the policy's options. res stays the author's URL's
-// (see policy.Hooks.URL); the hook's goes to c.hook.
+// attribute being checked (c), that every URL rule kept (res). What the
+// hook returns goes through every rule again, as if the author had
+// written it (an SVG reference's same-document rule, then urlRules: urlnorm with the policy's options and flags, the
+// denied schemes, data: images, remote_content), its flags join the
+// author's URL's in the report, and one a rule refuses drops the
+// attribute with that rule's reason. The checks of the attribute's value
+// as a whole (its length, an SVG reference's, an embed's host) judge
+// what is written, the hook's. res stays the author's URL's (see
+// policy.Hooks.URL); the hook's goes to c.hook.
 func (s *pass) urlHook(c *checking, out string, res urlnorm.Result) (string, urlnorm.Result, Reason) {
 	u, keep := s.r.Hooks.URL(c.element, c.key, out, res.Flags)
 	switch {
@@ -18,13 +24,17 @@ func (s *pass) urlHook(c *checking, out string, res urlnorm.Result) (string, url
 		return "", res, ReasonHookRefused
 	case u == out:
 		return out, res, ""
+	case len(u) > s.r.Limits.MaxAttributeBytes:
+		return "", res, ReasonTooLong // as checkValue judges the author's
+	case c.sameDocOnly && !sameDocument(u):
+		return "", res, ReasonValueNotAllowed // as checkValue judges the author's
 	}
-	again, err := urlnorm.Inspect(u, s.r.URL)
-	if err != nil || again.URL == "" || s.deniedURL(again) != "" {
-		return "", res, ReasonHookURLRefused
+	again, hres, reason := s.urlRules(c, u)
+	if reason != "" {
+		return "", res, reason
 	}
-	c.hook = again
-	return again.URL, res, ""
+	c.hook = hres
+	return again, res, ""
 }
 
 // elementHook asks the policy's element hook about the element a policy

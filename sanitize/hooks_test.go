@@ -46,8 +46,8 @@ func TestURLHook(t *testing.T) {
 		{`<img src="https://a.example/x.png" srcset="https://a.example/2.png 2x">`,
 			`<img src="https://img.example/p?u=https%3A%2F%2Fa.example%2Fx.png" srcset="https://img.example/p?u=https%3A%2F%2Fa.example%2F2.png 2x">`, "url-hook,url-hook"},
 		{`<a href="https://tracker.example/">t</a>`, `t`, "hook-refused,no-attributes-left"},
-		{`<a href="https://evil.example/">e</a>`, `e`, "hook-url-refused,no-attributes-left"},
-		{`<a href="https://bad.example/">e</a>`, `e`, "hook-url-refused,no-attributes-left"},
+		{`<a href="https://evil.example/">e</a>`, `e`, "scheme-not-allowed,no-attributes-left"},
+		{`<a href="https://bad.example/">e</a>`, `e`, "userinfo,no-attributes-left"},
 		{`<a href="https://ok.example/">ok</a>`, `<a href="https://ok.example/" rel="nofollow ugc">ok</a>`, "link-policy"},
 	} {
 		out, changes, err := StringReport(c.in, p)

@@ -227,23 +227,49 @@ func TestMailSheetsBounded(t *testing.T) {
 	}
 }
 
-// TestMailCIDHook: remote_content judges the mail's own URL, before the
-// URL hook: a hook that maps cid: parts to where the host serves them is
-// obeyed under block.
+// TestMailCIDHook: remote_content judges the URL the hook writes, not
+// only the mail's own: a hook that maps a cid: part to a remote URL gets
+// it blocked under block (reported, and a pixel so loaded is reported
+// too), proxied under proxy; one that returns the proxy's URL is kept.
 func TestMailCIDHook(t *testing.T) {
-	c := policy.Mail().Config()
-	c.Hooks.URL = func(u policy.URLContext) (string, bool) {
-		if part, ok := strings.CutPrefix(u.URL, "cid:"); ok {
-			return "https://attachments.example/part/" + part, true
+	part := func(u policy.URLContext) (string, bool) {
+		if p, ok := strings.CutPrefix(u.URL, "cid:"); ok {
+			if p == "proxied" {
+				return "https://proxy.example/i?u=https%3A%2F%2Fattachments.example%2Fp", true
+			}
+			return "https://attachments.example/part/" + p, true
 		}
 		return u.URL, true
 	}
-	p := mustCompile(t, c)
-	got, err := String(`<img src="cid:logo" alt=l><img src="https://img.example/x.png" alt=x>`, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := wrapOpen + `"><img src="https://attachments.example/part/logo" alt=l><img alt=x></div>`; got != want {
-		t.Errorf("got  %q\nwant %q", got, want)
+	const in = `<img src="cid:logo" alt=l><img src="cid:px" width=1 height=1><img src="cid:proxied" alt=p>`
+	for _, c := range []struct {
+		remote, want string
+		reasons      []Reason
+	}{
+		{"block", `"><img alt=l><img width=1 height=1><img alt=p></div>`,
+			[]Reason{ReasonRemoteBlocked, ReasonRemoteBlocked, ReasonTrackingPixel, ReasonRemoteBlocked}},
+		{"proxy", `"><img src="https://proxy.example/i?u=https%3A%2F%2Fattachments.example%2Fpart%2Flogo" alt=l>` +
+			`<img src="https://proxy.example/i?u=https%3A%2F%2Fattachments.example%2Fpart%2Fpx" width=1 height=1>` +
+			`<img src="https://proxy.example/i?u=https%3A%2F%2Fattachments.example%2Fp" alt=p></div>`,
+			[]Reason{ReasonURLHook, ReasonURLHook, ReasonTrackingPixel, ReasonURLHook}},
+	} {
+		cfg := mailPolicy(t, c.remote).Config()
+		cfg.Hooks.URL = part
+		got, changes, err := StringReport(in, mustCompile(t, cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := wrapOpen + c.want; got != want {
+			t.Errorf("%s: got  %q\nwant %q", c.remote, got, want)
+		}
+		var reasons []Reason
+		for _, ch := range changes {
+			if ch.Element == "img" {
+				reasons = append(reasons, ch.Reason)
+			}
+		}
+		if !slices.Equal(reasons, c.reasons) {
+			t.Errorf("%s: reasons %v, want %v", c.remote, reasons, c.reasons)
+		}
 	}
 }

@@ -269,8 +269,13 @@ const (
 	ReasonURLHook Reason = "url-hook"
 	// ReasonHookRefused: an attribute whose URL the URL hook refused.
 	ReasonHookRefused Reason = "hook-refused"
-	// ReasonHookURLRefused: an attribute whose URL, as the URL hook
-	// rewrote it, urlnorm refuses under the policy.
+	// ReasonHookURLRefused was the reason of an attribute whose URL, as
+	// the URL hook rewrote it, urlnorm refused.
+	//
+	// Deprecated: the hook's URL goes through every URL rule as the
+	// author's does, and one a rule refuses is reported with that rule's
+	// reason ("scheme-not-allowed", "remote-blocked", "too-long", ...).
+	// Nothing reports this reason.
 	ReasonHookURLRefused Reason = "hook-url-refused"
 	// ReasonElementHook: an element the element hook unwrapped
 	// ([RemovedElement]) or dropped with its content ([RemovedContent]).
@@ -309,7 +314,7 @@ var ownReasons = []Reason{
 
 	ReasonNUL, ReasonInvalidUTF8, ReasonMarkupChar, ReasonJoinsText,
 
-	ReasonURLHook, ReasonHookRefused, ReasonHookURLRefused, ReasonElementHook,
+	ReasonURLHook, ReasonHookRefused, ReasonElementHook,
 
 	ReasonFirstStageMissed,
 }

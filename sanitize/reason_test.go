@@ -130,7 +130,6 @@ var reasonTriggers = []struct {
 	{ReasonTopLayer, "popover", `<div popover>x</div>`},
 	{ReasonURLHook, "hooks", `<img src="https://a.example/x.png">`},
 	{ReasonHookRefused, "hooks", `<a href="https://tracker.example/">x</a>`},
-	{ReasonHookURLRefused, "hooks", `<a href="https://evil.example/">x</a>`},
 	{ReasonElementHook, "hooks", `<b class="spoiler">x</b>`},
 	{ReasonNUL, "ugc", "a\x00b"},
 	{ReasonInvalidUTF8, "ugc", "a\xffb"},

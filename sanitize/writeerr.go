@@ -29,18 +29,25 @@ type outWriter struct {
 
 func (o *outWriter) Write(b []byte) (int, error) {
 	n, err := o.w.Write(b)
-	if err != nil && o.err == nil {
-		o.err = err
-	}
-	return n, err
+	return n, o.note(n, len(b), err)
 }
 
 func (o *outWriter) WriteString(s string) (int, error) {
 	n, err := io.WriteString(o.w, s)
+	return n, o.note(n, len(s), err)
+}
+
+// note keeps the first error of a write of want bytes that wrote n: a
+// writer that writes less without saying why has lost output all the
+// same, and io.Writer's contract calls that io.ErrShortWrite.
+func (o *outWriter) note(n, want int, err error) error {
+	if err == nil && n < want {
+		err = io.ErrShortWrite
+	}
 	if err != nil && o.err == nil {
 		o.err = err
 	}
-	return n, err
+	return err
 }
 
 // result is the error of a run that wrote through o: a failed write wins

@@ -72,3 +72,61 @@ func TestWriteErrorMessage(t *testing.T) {
 		t.Errorf("error = %q, want %q", got, want)
 	}
 }
+
+// shortWriter accepts n bytes, then writes less than it is given without
+// an error; shortStringWriter has WriteString too, which bluemonday
+// prefers.
+type shortWriter struct{ n int }
+
+func (s *shortWriter) Write(b []byte) (int, error) {
+	if len(b) <= s.n {
+		s.n -= len(b)
+		return len(b), nil
+	}
+	n := s.n
+	s.n = 0
+	return n, nil
+}
+
+type shortStringWriter struct{ shortWriter }
+
+func (s *shortStringWriter) WriteString(v string) (int, error) { return s.Write([]byte(v)) }
+
+// TestShortWriteEveryCut: a writer that writes less than it is asked to
+// and says nothing has lost output, on every entry point, in memory and
+// streaming: the call returns a *WriteError wrapping io.ErrShortWrite.
+func TestShortWriteEveryCut(t *testing.T) {
+	p := preset(t, "ugc")
+	small := `<p>a <a href="HTTP://Example.COM/x">link</a><script>x()</script></p>` + "\n"
+	large := strings.Repeat(small, (smallInput/len(small))+64)
+	calls := map[string]func(io.Writer, io.Reader) error{
+		"Sanitize": func(w io.Writer, r io.Reader) error { return Sanitize(w, r, p) },
+		"SanitizeReport": func(w io.Writer, r io.Reader) error {
+			return SanitizeReport(w, r, p, func(Change) {})
+		},
+		"SanitizeContext": func(w io.Writer, r io.Reader) error { return SanitizeContext(t.Context(), w, r, p) },
+		"SanitizeReportContext": func(w io.Writer, r io.Reader) error {
+			return SanitizeReportContext(t.Context(), w, r, p, func(Change) {})
+		},
+	}
+	for _, in := range []struct {
+		name, doc string
+		step      int
+	}{{"small", small, 1}, {"large", large, 7919}} {
+		var want bytes.Buffer
+		if err := Sanitize(&want, strings.NewReader(in.doc), p); err != nil {
+			t.Fatal(err)
+		}
+		for name, call := range calls {
+			for cut := 0; cut < want.Len(); cut += in.step {
+				for _, w := range []io.Writer{&shortWriter{n: cut}, &shortStringWriter{shortWriter{n: cut}}} {
+					err := call(w, io.MultiReader(strings.NewReader(in.doc)))
+					var we *WriteError
+					if !errors.As(err, &we) || !errors.Is(err, io.ErrShortWrite) {
+						t.Fatalf("%s %s, %T cut at %d of %d: %v, want a *WriteError wrapping io.ErrShortWrite", name, in.name, w, cut, want.Len(), err)
+					}
+				}
+			}
+		}
+	}
+}

@@ -74,18 +74,21 @@ func (e *env) cleanMain(args []string) int {
 		if len(paths) > 0 {
 			return e.usageError(c, "-version and -list-presets take no paths")
 		}
+		var err error
 		if f.version {
-			fmt.Fprintf(e.stdout, "htmlclean %s\n", version())
+			_, err = fmt.Fprintf(e.stdout, "htmlclean %s\n", version())
 		} else {
 			width := 0
 			for _, name := range policy.Presets() {
 				width = max(width, len(name))
 			}
 			for _, name := range policy.Presets() {
-				fmt.Fprintf(e.stdout, "%-*s %s\n", width, name, policy.PresetSummary(name))
+				if _, err = fmt.Fprintf(e.stdout, "%-*s %s\n", width, name, policy.PresetSummary(name)); err != nil {
+					break
+				}
 			}
 		}
-		return exitOK
+		return e.printed(err)
 	}
 	if msg := f.conflict(set, paths); msg != "" {
 		return e.usageError(c, "%s", msg)

@@ -122,6 +122,9 @@ type reportFile struct {
 
 func (r *reportFile) Write(b []byte) (int, error) {
 	n, err := r.f.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
 	if err != nil {
 		r.f.Truncate(r.good) // best effort; /dev/full and pipes cannot
 		r.f.Seek(r.good, io.SeekStart)

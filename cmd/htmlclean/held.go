@@ -54,12 +54,18 @@ func (h *heldWriter) Write(b []byte) (int, error) {
 		h.direct = true
 		held := h.buf.Bytes()
 		h.buf = bytes.Buffer{} // let the held bytes go once written
-		if _, err := h.dst.Write(held); err != nil {
+		if n, err := h.dst.Write(held); err != nil || n < len(held) {
+			if err == nil {
+				err = io.ErrShortWrite
+			}
 			h.err = err
 			return 0, err
 		}
 	}
 	n, err := h.dst.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
 	if err != nil {
 		h.err = err
 	}

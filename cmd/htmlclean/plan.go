@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/safefile"
 )
 
 // A plan is the work of one run, decided before anything is read: every
@@ -64,6 +66,10 @@ func (e *env) plan(c *command, f *cleanFlags, paths []string) (*plan, int) {
 		if msg := pl.sameFile(f); msg != "" {
 			return nil, e.usageError(c, "%s", msg)
 		}
+		if f.out != "" {
+			pl.outputTemps()
+			e.removeStale(pl.temps)
+		}
 		return pl, exitOK
 	}
 	pl.batch = len(paths) > 1
@@ -102,6 +108,9 @@ func (e *env) plan(c *command, f *cleanFlags, paths []string) (*plan, int) {
 	}
 	if f.write {
 		pl.resolveReplace()
+	}
+	if f.out != "" {
+		pl.outputTemps()
 	}
 	e.removeStale(pl.temps)
 	return pl, exitOK
@@ -199,4 +208,39 @@ func isDir(path string) bool {
 func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// outputTemps adds to pl.temps the temporary files in the directories
+// the -o outputs go to: there, not among the inputs, is where a run
+// killed mid-write (SIGKILL, a power cut, which no handler sees) leaves
+// them. removeStale then judges each as it judges those of -w, by the
+// name's pattern and the process it names, so a live run's file stays.
+// Each directory is read once; one that does not exist yet holds none.
+func (pl *plan) outputTemps() {
+	seen := make(map[string]bool, len(pl.temps))
+	for _, t := range pl.temps {
+		seen[t] = true
+	}
+	dirs := map[string]bool{}
+	for _, j := range pl.jobs {
+		if j.out == "" || j.err != "" || j.out == "-" {
+			continue
+		}
+		dir := filepath.Dir(j.out)
+		if dirs[dir] {
+			continue
+		}
+		dirs[dir] = true
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue // not there yet, or unreadable: the write says so
+		}
+		for _, d := range entries {
+			path := filepath.Join(dir, d.Name())
+			if d.Type().IsRegular() && safefile.IsTemp(d.Name()) && !seen[path] {
+				seen[path] = true
+				pl.temps = append(pl.temps, path)
+			}
+		}
+	}
 }

@@ -51,8 +51,8 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 	h := newHalt()
 	return &env{
 		stdin:    stdin,
-		stdout:   stdout,
-		stderr:   stderr,
+		stdout:   fullWriter{stdout},
+		stderr:   fullWriter{stderr},
 		terminal: isTerminal(stderr),
 		now:      time.Now,
 		files:    &safefile.Writer{Proceed: h.proceed},

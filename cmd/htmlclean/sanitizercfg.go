@@ -61,9 +61,20 @@ func (e *env) printPolicy(p *policy.Policy, format string) int {
 			e.errorf("%s", clip(err.Error()))
 			return exitFail
 		}
-		fmt.Fprintf(e.stdout, "%s\n", data)
-		return exitOK
+		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
+		return e.printed(err)
 	}
-	fmt.Fprint(e.stdout, p.String())
+	_, err := fmt.Fprint(e.stdout, p.String())
+	return e.printed(err)
+}
+
+// printed is the exit status of a command whose whole output is one
+// print to standard output that returned err: a write that failed, or
+// wrote less, lost it.
+func (e *env) printed(err error) int {
+	if err != nil {
+		e.errorf("writing standard output: %s", clip(err.Error()))
+		return exitFail
+	}
 	return exitOK
 }

@@ -13,7 +13,10 @@ import (
 // already in memory.
 func fillBytes(b []byte) func(io.Writer) error {
 	return func(w io.Writer) error {
-		_, err := w.Write(b)
+		n, err := w.Write(b)
+		if err == nil && n < len(b) {
+			err = io.ErrShortWrite
+		}
 		return err
 	}
 }
@@ -115,4 +118,19 @@ func fileMessage(fe *safefile.Error) string {
 		return fmt.Sprintf("%s: partly written: %s; the sanitised file is %s", path, msg, fe.Saved)
 	}
 	return fmt.Sprintf("%s: cannot write: %s", path, msg) // OpWrite
+}
+
+// fullWriter is a writer the command does not own (its standard output
+// and error, as the caller gave them): a write that writes less than it
+// was given without an error becomes io.ErrShortWrite, as io.Writer's
+// contract has it, so that no path that writes there loses output and
+// succeeds.
+type fullWriter struct{ w io.Writer }
+
+func (f fullWriter) Write(b []byte) (int, error) {
+	n, err := f.w.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	return n, err
 }

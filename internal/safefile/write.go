@@ -167,6 +167,9 @@ type recordWriter struct {
 
 func (r *recordWriter) Write(b []byte) (int, error) {
 	n, err := r.w.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite // output lost all the same
+	}
 	if err != nil && r.err == nil {
 		r.err = err
 	}
