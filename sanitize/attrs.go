@@ -368,8 +368,9 @@ func (s *pass) check(el *rules.Element, key, val string) verdict {
 	c := checking{element: el.Name, key: key}
 	c.val, c.reason = s.checkValue(&c, el, key, val)
 	if c.reason == "" && len(c.val) > s.r.Limits.MaxAttributeBytes {
-		// Written longer than it was read (a canonical URL's escapes, an
-		// id's prefix): the value must pass the limit again.
+		// What is written is held to the limit, not only what was read
+		// (a hook's URL, the proxy's, a canonical URL's escapes): the
+		// value must pass it again.
 		c.reason = ReasonTooLong
 	}
 	if c.reason != "" {
@@ -439,10 +440,6 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		return "", reason
 	case !rule.Allows(out):
 		return "", ReasonValueNotAllowed
-	case len(out) > s.r.Limits.MaxAttributeBytes:
-		// What is written is held to the limit, not only what was read:
-		// a hook's URL, the proxy's, a canonical form's escapes.
-		return "", ReasonTooLong
 	}
 	return out, ""
 }

@@ -107,7 +107,7 @@ func (s *pass) addSheet(raw string) string {
 	for _, r := range removed {
 		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
 	}
-	if len(m.sheets)+len(out) > min(maxSheetBytes, s.r.Limits.MaxTokenBytes)-len(sheetOpen+sheetClose) {
+	if len(m.sheets)+len(out) >= min(maxSheetBytes, s.r.Limits.MaxTokenBytes)-len(sheetOpen+sheetClose) {
 		// Held to the end of the document, a stream's sheets are bounded
 		// as its tokens are; written in "@scope{…}", within the bound a
 		// <style> is read with (mailStyleText), and within
@@ -157,11 +157,6 @@ func (s *pass) mailFinish(open bool) {
 	}
 	if !m.opened {
 		s.openWrapper("")
-	}
-	if n := len(m.sheets); n > 0 && len(sheetOpen)+n+len(sheetClose) >= s.out.maxToken && s.out.werr == nil {
-		// The sheets, joined and scoped, are one text token in mailTail's
-		// <style>: read again, it must fit as the sheets as written did.
-		s.out.werr = errTokenGrew
 	}
 	if m.recognised && (open || !m.endPlain) {
 		s.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
