@@ -24,6 +24,7 @@ func (s *pass) comment() {
 	text := s.in.z.Text()
 	if !utf8.Valid(text) {
 		text = bytes.ToValidUTF8(text, []byte("\uFFFD"))
+		s.change(Change{Element: "#comment", Action: ReencodedText, Reason: ReasonInvalidUTF8})
 	}
 	var changed bool
 	s.out.tagBuf, changed = appendComment(s.out.tagBuf[:0], text)
