@@ -18,16 +18,16 @@ func repeatLines(head, format, tail string, n int) string {
 	return b.String()
 }
 
-// TestLoadErrorCap: a file with 100k bad rel values must not print
-// 100,002 error lines; every source of errors stops at maxErrors and
+// TestLoadErrorCap: a file with 19k bad rel values must not print
+// 19,002 error lines; every source of errors stops at maxErrors and
 // says how many more there were.
 func TestLoadErrorCap(t *testing.T) {
 	tests := []struct {
 		name, file string
 		more       string // the last error's message
 	}{
-		{"bad-rel-100k", repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d,", "]\n", 100_000), "... and 99,980 more errors"},
-		{"type-errors-4k", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, on: [p], colour: red%d}\n", "", 4000), "... and 3,980 more errors"},
+		{"bad-rel-19k", repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d,", "]\n", 19_000), "... and 18,980 more errors"},
+		{"type-errors-2k", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, on: [p], colour: red%d}\n", "", 2000), "... and 1,980 more errors"},
 		{"type-errors-one-line", repeatLines(`{"extends": "ugc", "elements": [`, `[%d], `, `"p"]}`, 5000), "... and 4,980 more errors"},
 		// Decoding and compiling errors share one cap: 15 + 15.
 		{"both", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, colour: red%d}\n", "", 15) + repeatLines("links:\n  rel: [", "X%d,", "]\n", 15), "... and 10 more errors"},
@@ -66,10 +66,10 @@ func TestLoadErrorCap(t *testing.T) {
 }
 
 // TestLoadManyTypeErrorsLocated is the reproducer of pathAtLine's
-// quadratic walk (4k type errors: 4.1 s): the reported errors still name
+// quadratic walk (4k type errors: 4.1 s; 3k fit the count of nodes): the reported errors still name
 // the right line and setting.
 func TestLoadManyTypeErrorsLocated(t *testing.T) {
-	_, err := Load(strings.NewReader(repeatLines("extends: ugc\nattributes:\n", "  - name: title\n    colour: red%d\n", "", 4000)), "p.yaml")
+	_, err := Load(strings.NewReader(repeatLines("extends: ugc\nattributes:\n", "  - name: title\n    colour: red%d\n", "", 3000)), "p.yaml")
 	for i, ce := range configErrors(t, err)[:maxErrors] {
 		if want := fmt.Sprintf("attributes[%d].colour", i); ce.Field != want || ce.Line != 4+2*i {
 			t.Errorf("error %d at %d %s, want line %d %s", i, ce.Line, ce.Field, 4+2*i, want)
@@ -106,12 +106,10 @@ func TestLoadWideMapping(t *testing.T) {
 
 // TestLoadManyElements is the reproducer of setEdit's quadratic time
 // (60k add.elements: 14 s, 293 MB): it loads, with every element, as
-// many as maxRules allows with the preset's global attributes.
+// many as maxRules allows with the preset's global attributes (and the
+// count of nodes: maxNodes).
 func TestLoadManyElements(t *testing.T) {
-	n := 30_000
-	if testing.Short() {
-		n = 20_000
-	}
+	n := min(maxRules/(len(mustPreset(t, "ugc").r.Elements["p"].Attrs)+1), maxNodes-100)
 	p, err := Load(strings.NewReader(repeatLines("extends: ugc\nadd:\n  elements: [", "x%d, ", "]\n", n)), "p.yaml")
 	if err != nil {
 		t.Fatal(err)
