@@ -230,3 +230,39 @@ func TestLimitMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadNodeCap: a file of maxNodes nodes is decoded and compiled; one
+// more, and it is refused before decoding, at the node that passed the
+// count, however the nodes are spread (one flow list, block entries,
+// mappings in a list).
+func TestLoadNodeCap(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		file         func(n int) string
+		field        string // of the entry holding the node past the count, for n+1 entries
+		nodesPerItem int
+	}{
+		{"flow-list", func(n int) string { return repeatLines("extends: ugc\nlinks:\n  rel: [", "x%d, ", "]\n", n) }, "links.rel[%d]", 1},
+		{"block-list", func(n int) string { return repeatLines("extends: ugc\nadd:\n  schemes:\n", "    - s%d\n", "", n) }, "add.schemes[%d]", 1},
+		{"mappings", func(n int) string {
+			return repeatLines("extends: ugc\nattributes:\n", "  - {name: x-a%d, kind: text, on: [p]}\n", "", n)
+		}, "attributes[%d]", 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := countNodes(tc.file(1)) - tc.nodesPerItem
+			n := (maxNodes - head) / tc.nodesPerItem
+			if got := countNodes(tc.file(n)); got > maxNodes || got <= maxNodes-tc.nodesPerItem {
+				t.Fatalf("%d entries: %d nodes, want just up to %d", n, got, maxNodes)
+			}
+			if _, err := Load(strings.NewReader(tc.file(n)), "p.yaml"); err != nil {
+				t.Errorf("%d nodes: %.300v", countNodes(tc.file(n)), err)
+			}
+			_, err := Load(strings.NewReader(tc.file(n+1)), "p.yaml")
+			ces := configErrors(t, err)
+			if len(ces) != 1 || !strings.Contains(ces[0].Msg, "more than 20,000 settings and values") ||
+				!strings.HasPrefix(ces[0].Field, fmt.Sprintf(tc.field, n)) || ces[0].Line < 3 {
+				t.Errorf("%d nodes: %v", countNodes(tc.file(n+1)), err)
+			}
+		})
+	}
+}
