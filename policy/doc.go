@@ -125,7 +125,8 @@
 // one as a *[ConfigError] with the file, the line and the setting, up to
 // 20 of them and then how many more. A file holds one YAML document.
 // Loading takes time linear in the file's size (at most 1 MiB), whoever
-// wrote it: a mapping wider than any setting is refused before it is
+// wrote it: a mapping wider than any setting, and a file of more than
+// 20,000 nodes (keys, values, list items), are refused before it is
 // decoded, and the rules an attribute list compiles to are bounded.
 //
 // Some elements, attributes and schemes can never be allowed: those that

@@ -91,7 +91,12 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	if doc := root.Content[0]; doc.Kind != yaml.MappingNode {
 		return nil, nil, &ConfigError{File: name, Line: doc.Line, Field: "(file)", Msg: "a policy is a mapping of settings"}
 	}
-	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line); n != nil {
+	budget := maxNodes
+	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line, &budget); n != nil {
+		if budget < 0 {
+			return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
+				Msg: fmt.Sprintf("the file holds more than %s settings and values (keys, list items, scalars) from here on; a policy has a few thousand at most", commas(maxNodes))}
+		}
 		return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
 			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", commas(len(n.Content)/2), maxKeys)}
 	}
@@ -113,24 +118,42 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 // then finds a mapping does not belong.
 const maxKeys = 64
 
+// maxNodes is the most nodes (keys, values, list items, each scalar,
+// list and mapping) a policy file may hold. Every preset, flattened
+// into a file, holds under 3,000 (sanitizer-api the most, 2,718), and
+// the policies people write a few hundred. Decoding and compiling cost
+// memory per node, whatever the node holds: a file of 1 MiB can hold
+// about 200,000 of them, and decoding and checking those took over
+// 100 MB. The count is taken on the node tree, before the file is
+// decoded into a Config or compiled.
+const maxNodes = 20_000
+
 // wideMapping returns the line and path of the first mapping under n with
 // more than maxKeys keys (the path nil and line n's for the top level),
-// or a nil node.
-func wideMapping(n *yaml.Node, at *seg, line int) (*yaml.Node, *seg, int) {
+// or of the node where the count of nodes, taken from *budget, passes
+// maxNodes (*budget is then negative); or a nil node.
+func wideMapping(n *yaml.Node, at *seg, line int, budget *int) (*yaml.Node, *seg, int) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		if len(n.Content)/2 > maxKeys {
 			return n, at, line
 		}
+		*budget -= len(n.Content) / 2 // the keys
+	}
+	if *budget--; *budget < 0 {
+		return n, at, line
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			if w, p, l := wideMapping(n.Content[i+1], &seg{up: at, key: k.Value}, k.Line); w != nil {
+			if w, p, l := wideMapping(n.Content[i+1], &seg{up: at, key: k.Value}, k.Line, budget); w != nil {
 				return w, p, l
 			}
 		}
 	case yaml.SequenceNode:
 		for i, item := range n.Content {
-			if w, p, l := wideMapping(item, &seg{up: at, item: true, index: i}, item.Line); w != nil {
+			if w, p, l := wideMapping(item, &seg{up: at, item: true, index: i}, item.Line, budget); w != nil {
 				return w, p, l
 			}
 		}

@@ -18,16 +18,16 @@ func repeatLines(head, format, tail string, n int) string {
 	return b.String()
 }
 
-// TestLoadErrorCap: a file with 100k bad rel values must not print
-// 100,002 error lines; every source of errors stops at maxErrors and
+// TestLoadErrorCap: a file with 19k bad rel values must not print
+// 19,002 error lines; every source of errors stops at maxErrors and
 // says how many more there were.
 func TestLoadErrorCap(t *testing.T) {
 	tests := []struct {
 		name, file string
 		more       string // the last error's message
 	}{
-		{"bad-rel-100k", repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d,", "]\n", 100_000), "... and 99,980 more errors"},
-		{"type-errors-4k", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, on: [p], colour: red%d}\n", "", 4000), "... and 3,980 more errors"},
+		{"bad-rel-19k", repeatLines("extends: ugc\nlinks:\n  rel: [", "X%d,", "]\n", 19_000), "... and 18,980 more errors"},
+		{"type-errors-2k", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, on: [p], colour: red%d}\n", "", 2000), "... and 1,980 more errors"},
 		{"type-errors-one-line", repeatLines(`{"extends": "ugc", "elements": [`, `[%d], `, `"p"]}`, 5000), "... and 4,980 more errors"},
 		// Decoding and compiling errors share one cap: 15 + 15.
 		{"both", repeatLines("extends: ugc\nattributes:\n", "  - {name: title, colour: red%d}\n", "", 15) + repeatLines("links:\n  rel: [", "X%d,", "]\n", 15), "... and 10 more errors"},
@@ -66,10 +66,10 @@ func TestLoadErrorCap(t *testing.T) {
 }
 
 // TestLoadManyTypeErrorsLocated is the reproducer of pathAtLine's
-// quadratic walk (4k type errors: 4.1 s): the reported errors still name
+// quadratic walk (4k type errors: 4.1 s; 3k fit the count of nodes): the reported errors still name
 // the right line and setting.
 func TestLoadManyTypeErrorsLocated(t *testing.T) {
-	_, err := Load(strings.NewReader(repeatLines("extends: ugc\nattributes:\n", "  - name: title\n    colour: red%d\n", "", 4000)), "p.yaml")
+	_, err := Load(strings.NewReader(repeatLines("extends: ugc\nattributes:\n", "  - name: title\n    colour: red%d\n", "", 3000)), "p.yaml")
 	for i, ce := range configErrors(t, err)[:maxErrors] {
 		if want := fmt.Sprintf("attributes[%d].colour", i); ce.Field != want || ce.Line != 4+2*i {
 			t.Errorf("error %d at %d %s, want line %d %s", i, ce.Line, ce.Field, 4+2*i, want)
@@ -106,12 +106,10 @@ func TestLoadWideMapping(t *testing.T) {
 
 // TestLoadManyElements is the reproducer of setEdit's quadratic time
 // (60k add.elements: 14 s, 293 MB): it loads, with every element, as
-// many as maxRules allows with the preset's global attributes.
+// many as maxRules allows with the preset's global attributes (and the
+// count of nodes: maxNodes).
 func TestLoadManyElements(t *testing.T) {
-	n := 30_000
-	if testing.Short() {
-		n = 20_000
-	}
+	n := min(maxRules/(len(mustPreset(t, "ugc").r.Elements["p"].Attrs)+1), maxNodes-100)
 	p, err := Load(strings.NewReader(repeatLines("extends: ugc\nadd:\n  elements: [", "x%d, ", "]\n", n)), "p.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -228,6 +226,42 @@ func TestLimitMessages(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("no error for %s in %v", tc.field, err)
+			}
+		})
+	}
+}
+
+// TestLoadNodeCap: a file of maxNodes nodes is decoded and compiled; one
+// more, and it is refused before decoding, at the node that passed the
+// count, however the nodes are spread (one flow list, block entries,
+// mappings in a list).
+func TestLoadNodeCap(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		file         func(n int) string
+		field        string // of the entry holding the node past the count, for n+1 entries
+		nodesPerItem int
+	}{
+		{"flow-list", func(n int) string { return repeatLines("extends: ugc\nlinks:\n  rel: [", "x%d, ", "]\n", n) }, "links.rel[%d]", 1},
+		{"block-list", func(n int) string { return repeatLines("extends: ugc\nadd:\n  schemes:\n", "    - s%d\n", "", n) }, "add.schemes[%d]", 1},
+		{"mappings", func(n int) string {
+			return repeatLines("extends: ugc\nattributes:\n", "  - {name: x-a%d, kind: text, on: [p]}\n", "", n)
+		}, "attributes[%d]", 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := countNodes(tc.file(1)) - tc.nodesPerItem
+			n := (maxNodes - head) / tc.nodesPerItem
+			if got := countNodes(tc.file(n)); got > maxNodes || got <= maxNodes-tc.nodesPerItem {
+				t.Fatalf("%d entries: %d nodes, want just up to %d", n, got, maxNodes)
+			}
+			if _, err := Load(strings.NewReader(tc.file(n)), "p.yaml"); err != nil {
+				t.Errorf("%d nodes: %.300v", countNodes(tc.file(n)), err)
+			}
+			_, err := Load(strings.NewReader(tc.file(n+1)), "p.yaml")
+			ces := configErrors(t, err)
+			if len(ces) != 1 || !strings.Contains(ces[0].Msg, "more than 20,000 settings and values") ||
+				!strings.HasPrefix(ces[0].Field, fmt.Sprintf(tc.field, n)) || ces[0].Line < 3 {
+				t.Errorf("%d nodes: %v", countNodes(tc.file(n+1)), err)
 			}
 		})
 	}

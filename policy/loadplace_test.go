@@ -41,8 +41,8 @@ func TestLoadErrorPlaces(t *testing.T) {
 		{"open-list-quoted-bracket", "extends: ugc\nurls:\n  schemes: [https, \"a]\"\nlinks: {}\n", 3, "urls.schemes", `"]" is missing`},
 		// Lists that make the policy pass the rule limit: the file's list
 		// is named, not the preset's entry that applies to it.
-		{"add-elements-overflow", many("extends: ugc\nadd:\n  elements: [", "x%d, ", "x]\n", 60_000), 3, "add.elements", "the preset's attributes["},
-		{"elements-overflow", many("extends: ugc\nelements: [", "x%d, ", "x]\n", 60_000), 2, "elements", "the preset's attributes["},
+		{"add-elements-overflow", many("extends: sanitizer-api\nadd:\n  elements: [", "x%d, ", "x]\n", 19_000), 3, "add.elements", "the preset's attributes["},
+		{"elements-overflow", many("extends: sanitizer-api\nelements: [", "x%d, ", "x]\n", 19_000), 2, "elements", "the preset's attributes["},
 		{"own-attributes-overflow", many("elements: [", "e%d, ", "]\nattributes:\n", 3000) + many("", "  - {name: x-a%d, kind: text}\n", "", 100), 3 + 43, "attributes[43]", "more than 131,072 attribute rules"},
 		{"own-classes-overflow", many("elements: [", "e%d, ", "]\nclasses:\n", 3000) + many("", "  - {tokens: [t%d]}\n", "", 100), 3 + 43, "classes[43]", "more than 131,072 attribute and class rules"},
 		{"class-tokens-overflow", many("extends: ugc\nclasses:\n  - tokens: [", "t%d, ", "]\n", 10_000), 3, "classes[0].tokens[", "more than 100,000 instructions"},

@@ -63,7 +63,7 @@ type patternSet struct {
 	unicode int                        // Unicode classes named in the patterns of the entries
 	// value counts, per element and attribute (or style, or class), the
 	// instructions a value is matched against.
-	value map[[2]string]int
+	value map[[2]int32]int // by the ids (attrState.id) of element and attribute
 }
 
 type compiledPattern struct {
@@ -73,7 +73,7 @@ type compiledPattern struct {
 }
 
 func newPatternSet() patternSet {
-	return patternSet{byRE: map[string]compiledPattern{}, size: map[string]compiledPattern{}, value: map[[2]string]int{}}
+	return patternSet{byRE: map[string]compiledPattern{}, size: map[string]compiledPattern{}, value: map[[2]int32]int{}}
 }
 
 // userPattern checks and compiles the pattern of a `match` setting, as
@@ -153,7 +153,7 @@ func (k *compiler) spend(field string, insts int) bool {
 // value of attribute attr on element el; el "*" for every element),
 // refusing (at field) what would pass maxValueInsts.
 func (k *compiler) spendValue(field, el, attr string, insts int) bool {
-	key := [2]string{el, attr}
+	key := [2]int32{k.id(el), k.id(attr)}
 	n := k.pats.value[key] + insts
 	if k.pats.value[key] < 0 {
 		return false // reported
