@@ -10,6 +10,7 @@ type tree struct {
 	last     [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
 	forms    int            // how many written <form> elements are on it
 	lastOpen []int32        // by allowed.slot, then unlisted slots: index of the innermost such element on it, or -1
+	unopened []int32        // -1 for each slot reset keeps: what it copies into lastOpen
 
 	skip      string // element whose content is being dropped, or ""
 	skipDepth int
@@ -21,9 +22,15 @@ type tree struct {
 // elements.
 func (t *tree) reset(n int) {
 	t.lastOpen = t.lastOpen[:n]
-	for i := range t.lastOpen {
-		t.lastOpen[i] = -1
+	if len(t.unopened) < n {
+		t.unopened = make([]int32, n)
+		for i := range t.unopened {
+			t.unopened[i] = -1
+		}
 	}
+	// A copy, not a loop storing -1 in each of the policy's slots: per
+	// document, that loop cost more than a short comment's tags.
+	copy(t.lastOpen, t.unopened)
 	t.stack, t.skip, t.skipDepth = t.stack[:0], "", 0
 	t.last, t.forms, t.crowded = noneOpen, 0, false
 	clear(t.dropped)
