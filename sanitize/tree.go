@@ -96,9 +96,22 @@ func (s *pass) push(name string, foreign bool) {
 	s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name]})
 }
 
+// pushAllowed pushes a, an HTML element the policy allows: its slot in
+// lastOpen is a.slot, with no lookup of its name again.
+func (s *pass) pushAllowed(a allowed) {
+	s.pushFrameSlot(open{name: a.el.Name}, a.slot)
+}
+
 // pushFrame pushes f, deriving what it inherits from the frame below: the
 // insertion mode and, for a dropped frame, the current node.
-func (s *pass) pushFrame(f open) {
+func (s *pass) pushFrame(f open) { s.pushFrameSlot(f, unknownSlot) }
+
+// unknownSlot is pushFrameSlot's slot for a frame whose slot it looks up.
+const unknownSlot = -2
+
+// pushFrameSlot is pushFrame for a frame whose slot in lastOpen is slot,
+// or unknownSlot.
+func (s *pass) pushFrameSlot(f open, slot int32) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
 	f.special, f.marker, f.item = -1, -1, -1
 	if n := len(s.tree.stack); n > 0 {
@@ -151,7 +164,9 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if f.foreign && !f.unlisted { // an element hook's Drop keeps its slot: its end tag ends it
+	if slot != unknownSlot {
+		f.slot = slot
+	} else if f.foreign && !f.unlisted { // an element hook's Drop keeps its slot: its end tag ends it
 		f.slot = s.foreignSlot(f.ns, f.name)
 	} else if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot
