@@ -331,11 +331,13 @@ func (t *tree) foreignContent() bool {
 // close the div around the table. The table's own end tags follow the
 // table's rules (insert.go), and foreign content its own.
 func (t *tree) outOfScope(name string, i int) bool {
-	if tableStructure.at(name) || name == "table" {
+	// The boundary first: most end tags have none above their frame, and
+	// need no lookup of their name.
+	fence := int(t.stack[len(t.stack)-1].scopeFence)
+	if fence <= i || t.stack[fence].foreign {
 		return false
 	}
-	fence := int(t.stack[len(t.stack)-1].scopeFence)
-	return fence > i && !t.stack[fence].foreign
+	return !tableStructure.at(name) && name != "table"
 }
 
 // closeForeign closes the open SVG and MathML elements down to the
