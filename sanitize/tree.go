@@ -97,21 +97,23 @@ func (s *pass) push(name string, foreign bool) {
 }
 
 // pushAllowed pushes a, an HTML element the policy allows: its slot in
-// lastOpen is a.slot, with no lookup of its name again.
+// lastOpen is a.slot, and its frame properties a.props, with no lookup
+// of its name again.
 func (s *pass) pushAllowed(a allowed) {
-	s.pushFrameSlot(open{name: a.el.Name}, a.slot)
+	s.pushFrameSlot(open{name: a.el.Name}, a.slot, a.props)
 }
 
 // pushFrame pushes f, deriving what it inherits from the frame below: the
 // insertion mode and, for a dropped frame, the current node.
-func (s *pass) pushFrame(f open) { s.pushFrameSlot(f, unknownSlot) }
+func (s *pass) pushFrame(f open) { s.pushFrameSlot(f, unknownSlot, 0) }
 
-// unknownSlot is pushFrameSlot's slot for a frame whose slot it looks up.
+// unknownSlot is pushFrameSlot's slot for a frame whose slot and
+// properties it looks up.
 const unknownSlot = -2
 
-// pushFrameSlot is pushFrame for a frame whose slot in lastOpen is slot,
-// or unknownSlot.
-func (s *pass) pushFrameSlot(f open, slot int32) {
+// pushFrameSlot is pushFrame for a frame whose slot in lastOpen is slot
+// and whose frameProps entry is fp, or whose slot is unknownSlot.
+func (s *pass) pushFrameSlot(f open, slot int32, fp frameProp) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
 	f.special, f.marker, f.item = -1, -1, -1
 	if n := len(s.tree.stack); n > 0 {
@@ -123,7 +125,9 @@ func (s *pass) pushFrameSlot(f open, slot int32) {
 	if f.foreign && f.ns == rules.NSHTML {
 		f.ns = s.tree.frameNS(f.name)
 	}
-	fp := frameProps.at(f.name)
+	if slot == unknownSlot {
+		fp = frameProps.at(f.name)
+	}
 	if !f.dropped {
 		f.cur = i
 		if f.foreign || fp&propScope != 0 {
