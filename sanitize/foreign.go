@@ -32,9 +32,9 @@ func (s *pass) useForeign(n int) int {
 		el := s.r.Elements[key]
 		switch el.NS {
 		case rules.NSSVG:
-			svg[el.Name] = allowed{el, elemInfos[el.Name], int32(n)}
+			svg[el.Name] = allowed{el, elemInfos[el.Name], frameProps.at(el.Name), int32(n)}
 		case rules.NSMathML:
-			math[el.Name] = allowed{el, elemInfos[el.Name], int32(n)}
+			math[el.Name] = allowed{el, elemInfos[el.Name], frameProps.at(el.Name), int32(n)}
 		default:
 			continue
 		}
@@ -49,7 +49,7 @@ func htmlOnly(r *rules.Rules) map[string]allowed {
 	m := map[string]allowed{}
 	for _, key := range r.Order {
 		if el := r.Elements[key]; el.NS == rules.NSHTML {
-			m[el.Name] = allowed{el, elemInfos[el.Name], int32(len(m))}
+			m[el.Name] = allowed{el, elemInfos[el.Name], frameProps.at(el.Name), int32(len(m))}
 		}
 	}
 	return m

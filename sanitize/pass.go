@@ -55,9 +55,10 @@ type pass struct {
 
 // allowed is an element the policy allows.
 type allowed struct {
-	el   *rules.Element
-	info elemInfo
-	slot int32 // its index in pass.lastOpen
+	el    *rules.Element
+	info  elemInfo
+	props frameProp // frameProps' entry for its name, for pushAllowed
+	slot  int32     // its index in pass.lastOpen
 }
 
 // passPool keeps passes, with their buffers and the values they derive

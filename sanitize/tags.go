@@ -160,6 +160,12 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		if rawSelfClosed {
 			s.closeTop(true)
 		}
+	case !foreign && el.NS == rules.NSHTML:
+		// a is s.elements' entry for name: push would look it up again.
+		s.pushAllowed(a)
+		if s.adopts && formatting[name] {
+			s.noteCrowded()
+		}
 	default:
 		s.push(name, foreign)
 		if foreign {

@@ -10,6 +10,7 @@ type tree struct {
 	last     [nScoped]int32 // index of the innermost of each scopedIndex element on it, or -1
 	forms    int            // how many written <form> elements are on it
 	lastOpen []int32        // by allowed.slot, then unlisted slots: index of the innermost such element on it, or -1
+	unopened []int32        // -1 for each slot reset keeps: what it copies into lastOpen
 
 	skip      string // element whose content is being dropped, or ""
 	skipDepth int
@@ -21,9 +22,15 @@ type tree struct {
 // elements.
 func (t *tree) reset(n int) {
 	t.lastOpen = t.lastOpen[:n]
-	for i := range t.lastOpen {
-		t.lastOpen[i] = -1
+	if len(t.unopened) < n {
+		t.unopened = make([]int32, n)
+		for i := range t.unopened {
+			t.unopened[i] = -1
+		}
 	}
+	// A copy, not a loop storing -1 in each of the policy's slots: per
+	// document, that loop cost more than a short comment's tags.
+	copy(t.lastOpen, t.unopened)
 	t.stack, t.skip, t.skipDepth = t.stack[:0], "", 0
 	t.last, t.forms, t.crowded = noneOpen, 0, false
 	clear(t.dropped)
@@ -89,9 +96,24 @@ func (s *pass) push(name string, foreign bool) {
 	s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name]})
 }
 
+// pushAllowed pushes a, an HTML element the policy allows: its slot in
+// lastOpen is a.slot, and its frame properties a.props, with no lookup
+// of its name again.
+func (s *pass) pushAllowed(a allowed) {
+	s.pushFrameSlot(open{name: a.el.Name}, a.slot, a.props)
+}
+
 // pushFrame pushes f, deriving what it inherits from the frame below: the
 // insertion mode and, for a dropped frame, the current node.
-func (s *pass) pushFrame(f open) {
+func (s *pass) pushFrame(f open) { s.pushFrameSlot(f, unknownSlot, 0) }
+
+// unknownSlot is pushFrameSlot's slot for a frame whose slot and
+// properties it looks up.
+const unknownSlot = -2
+
+// pushFrameSlot is pushFrame for a frame whose slot in lastOpen is slot
+// and whose frameProps entry is fp, or whose slot is unknownSlot.
+func (s *pass) pushFrameSlot(f open, slot int32, fp frameProp) {
 	f.cur, f.mode, f.link, f.fence, f.scopeFence, f.listFence = -1, modeBody, -1, -1, -1, -1
 	f.special, f.marker, f.item = -1, -1, -1
 	if n := len(s.tree.stack); n > 0 {
@@ -103,7 +125,9 @@ func (s *pass) pushFrame(f open) {
 	if f.foreign && f.ns == rules.NSHTML {
 		f.ns = s.tree.frameNS(f.name)
 	}
-	fp := frameProps.at(f.name)
+	if slot == unknownSlot {
+		fp = frameProps.at(f.name)
+	}
 	if !f.dropped {
 		f.cur = i
 		if f.foreign || fp&propScope != 0 {
@@ -144,7 +168,9 @@ func (s *pass) pushFrame(f open) {
 		f.marker = i
 	}
 	f.slot = -1
-	if f.foreign && !f.unlisted { // an element hook's Drop keeps its slot: its end tag ends it
+	if slot != unknownSlot {
+		f.slot = slot
+	} else if f.foreign && !f.unlisted { // an element hook's Drop keeps its slot: its end tag ends it
 		f.slot = s.foreignSlot(f.ns, f.name)
 	} else if a, ok := s.elements.get(f.name); ok {
 		f.slot = a.slot
@@ -309,11 +335,13 @@ func (t *tree) foreignContent() bool {
 // close the div around the table. The table's own end tags follow the
 // table's rules (insert.go), and foreign content its own.
 func (t *tree) outOfScope(name string, i int) bool {
-	if tableStructure.at(name) || name == "table" {
+	// The boundary first: most end tags have none above their frame, and
+	// need no lookup of their name.
+	fence := int(t.stack[len(t.stack)-1].scopeFence)
+	if fence <= i || t.stack[fence].foreign {
 		return false
 	}
-	fence := int(t.stack[len(t.stack)-1].scopeFence)
-	return fence > i && !t.stack[fence].foreign
+	return !tableStructure.at(name) && name != "table"
 }
 
 // closeForeign closes the open SVG and MathML elements down to the
