@@ -48,16 +48,20 @@ func faithfulDocs(t *testing.T) map[string]string {
 }
 
 // faithfulPolicies are the policies TestFaithfulOutput runs: the test
-// policies, the SVG and MathML ones with comments kept, and every preset
-// under small limits.
+// policies, the SVG and MathML ones with comments kept, and, under
+// HTMLCLEAN_LONG, every preset under small limits.
 func faithfulPolicies(t *testing.T) map[string]*policy.Policy {
 	ps := testPolicies(t)
 	ps["all-migration"] = allMigration(t)
 	for name, p := range foreignCommentPolicies(t) {
 		ps[name] = p
 	}
-	for name, p := range limitPolicies(t) {
-		ps[name] = p
+	if longTests() {
+		// TestFixedPointAtLimits reads the limit documents under these
+		// in a short run.
+		for name, p := range limitPolicies(t) {
+			ps[name] = p
+		}
 	}
 	return ps
 }

@@ -160,9 +160,9 @@ func TestURLHookHeldToRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			stricter := 0
-			for _, u := range urls {
-				if site.single && strings.ContainsAny(u, " \t\n\f\r,") {
-					continue
+			for i, u := range urls {
+				if site.single && strings.ContainsAny(u, " \t\n\f\r,") || !longTests() && i%2 != 0 {
+					continue // half the URLs at each place, HTMLCLEAN_LONG all
 				}
 				ret, called = u, false
 				got, gotCh, err := StringReport(in, hooked)

@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -13,7 +14,9 @@ import (
 
 // FuzzStages checks, under every preset, the permissive, comment-settings
 // and all-migration test policies, SVG and MathML with comments kept, and
-// every preset under small limits (at which its seeds are), the properties of TestFaithfulOutput: the policy's
+// (fuzzing, or under HTMLCLEAN_LONG) every preset under small limits, with
+// documents at those limits among its seeds, the properties of
+// TestFaithfulOutput: the policy's
 // bluemonday stage, over the pass's faithful form, writes exactly the
 // canonical form (it is the second line of defence: when it has to
 // remove something the first stage has a bug); the faithful form parses
@@ -40,16 +43,22 @@ func FuzzStages(f *testing.F) {
 	for _, s := range foreignCommentSeeds() {
 		f.Add(s)
 	}
-	for _, s := range limitDocuments() {
-		f.Add(s)
+	if longTests() || fuzzing() {
+		for _, s := range limitDocuments() {
+			f.Add(s)
+		}
 	}
 	policies := testPolicies(f)
 	policies["all-migration"] = allMigration(f)
 	for name, p := range foreignCommentPolicies(f) {
 		policies[name] = p
 	}
-	for name, p := range limitPolicies(f) {
-		policies[name] = p
+	if longTests() || fuzzing() {
+		// TestFixedPointAtLimits reads the limit documents under them
+		// in a short run.
+		for name, p := range limitPolicies(f) {
+			policies[name] = p
+		}
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
@@ -103,4 +112,11 @@ var commentSeeds = []string{
 	`<pre class="lang-go x<y" data-md-x="a b"><code class="LANGUAGE-GO prettyprint">x</code></pre>`,
 	`<a href="https://forum.example/">i</a><a href="//evil.example/" rel=me>e</a><a href=/rel>r</a>`,
 	`<svg><use href="#icon"></use></svg><p id="überblick" class="x&lt;y">ü</p>`,
+}
+
+// fuzzing reports whether the test binary runs a fuzz target (-test.fuzz),
+// rather than its seeds only.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
 }
