@@ -509,9 +509,10 @@ func unjoin(err error) []error {
 // "-" and digits, as flag names do ("urls.flags.nested-url").
 var pathPartRE = regexp.MustCompile(`([A-Za-z0-9_-]+)|\[(\d+)\]`)
 
-// lineOfPath returns the line of the setting at path, or of its nearest
-// ancestor present in the file.
-func lineOfPath(root *yaml.Node, path string) int {
+// walkPath follows path from the file's root: the node of the setting at
+// path, or nil if the file does not hold it, and the line of that setting
+// or of its nearest ancestor present in the file.
+func walkPath(root *yaml.Node, path string) (*yaml.Node, int) {
 	n := root.Content[0]
 	line := n.Line
 	for _, m := range pathPartRE.FindAllStringSubmatch(path, -1) {
@@ -530,36 +531,24 @@ func lineOfPath(root *yaml.Node, path string) int {
 			}
 		}
 		if next == nil {
-			break
+			return nil, line
 		}
 		n = next
 	}
+	return n, line
+}
+
+// lineOfPath returns the line of the setting at path, or of its nearest
+// ancestor present in the file.
+func lineOfPath(root *yaml.Node, path string) int {
+	_, line := walkPath(root, path)
 	return line
 }
 
 // nodeOfPath returns the node of the setting at path, or nil if the file
 // does not hold it.
 func nodeOfPath(root *yaml.Node, path string) *yaml.Node {
-	n := root.Content[0]
-	for _, m := range pathPartRE.FindAllStringSubmatch(path, -1) {
-		var next *yaml.Node
-		switch {
-		case m[1] != "" && n.Kind == yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == m[1] {
-					next = n.Content[i+1]
-				}
-			}
-		case m[2] != "" && n.Kind == yaml.SequenceNode:
-			if i, _ := strconv.Atoi(m[2]); i < len(n.Content) {
-				next = n.Content[i]
-			}
-		}
-		if next == nil {
-			return nil
-		}
-		n = next
-	}
+	n, _ := walkPath(root, path)
 	return n
 }
 
