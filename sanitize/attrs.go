@@ -114,7 +114,7 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 		case link && (a.key == "rel" || a.key == "target"):
 			written++
 			changed = s.holdLinkAttr(&lk, name, a) || changed
-		case i-written >= s.r.Limits.MaxAttributes && !s.writesAttr(name, a.key):
+		case i-written >= s.r.Limits.MaxAttributes && !writtenAnyway(s.r.CrossOrigin, name, a.key):
 			changed = true
 			if !tooMany {
 				tooMany = true
@@ -146,11 +146,12 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 	return changed, lk.linkDest
 }
 
-// writesAttr reports whether the pass writes the attribute key of the
-// element name itself, whatever the input says: it is kept past
-// max_attributes, as the pass would add it.
-func (s *pass) writesAttr(name, key string) bool {
-	return s.r.CrossOrigin && key == "crossorigin" || name == embedElement && key == "sandbox"
+// writtenAnyway reports whether the pass writes the attribute key of the
+// element name itself, whatever the input says (crossOrigin: the
+// policy's crossorigin setting): it is kept past max_attributes, as the
+// pass would add it.
+func writtenAnyway(crossOrigin bool, name, key string) bool {
+	return crossOrigin && key == "crossorigin" || name == embedElement && key == "sandbox"
 }
 
 // scanTag empties the list and finds the current tag's attributes as
@@ -287,7 +288,7 @@ func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs,
 	if lk != nil && a.key == "href" {
 		lk.sawHref = true
 	}
-	if v.reason == "" && v.hooked && !s.tagFits(name, a.key, v.val) {
+	if v.reason == "" && v.hooked && !s.attrs.fits(name, a.key, v.val, s.r.Limits.MaxTokenBytes) {
 		v.reason = ReasonTooLong
 	}
 	if v.reason != "" {
@@ -729,18 +730,18 @@ func isSpace(c byte) bool {
 // link mark of an empty fragment, "/>".
 const tagSlack = 1 << 10
 
-// tagFits reports whether the current tag, with the attribute key="val"
-// after those kept so far, stays within limits.max_token_bytes as either
+// fits reports whether the tag name, with the attribute key="val" after
+// those kept so far, stays within max (limits.max_token_bytes) as either
 // stage writes it (every escaped byte counted at its longest reference),
 // so that its output is read again as it was written. Only a value the
 // URL hook wrote can grow a tag past what was read; only those are
 // measured, so an ordinary tag costs nothing here.
-func (s *pass) tagFits(name, key, val string) bool {
+func (r *attrReader) fits(name, key, val string, max int) bool {
 	n := len("<>") + len(name) + tagSlack + attrWritten(key, val, "")
-	for _, a := range s.attrs.list {
+	for _, a := range r.list {
 		n += attrWritten(a.key, a.val, a.text)
 	}
-	return n <= s.r.Limits.MaxTokenBytes
+	return n <= max
 }
 
 // attrWritten is the most bytes an attribute written as text (as it

@@ -112,6 +112,17 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 	}
 }
 
+// err returns the error that stopped the output: the writer's, a
+// limit's, or, for a token that grew past max_token_bytes, the limit's
+// error where in read it.
+func (o *output) err(in *input) error {
+	if o.werr == errTokenGrew {
+		in.locate()
+		return &LimitError{Limit: "max_token_bytes", Value: int64(o.maxToken), Line: in.line, Column: in.col}
+	}
+	return o.werr
+}
+
 // errTokenGrew is the error a pass returns (as a [LimitError]) for a tag
 // or a text run it would write as long as max_token_bytes allows no
 // token to be: its output would be refused when sanitised again. A token

@@ -183,20 +183,9 @@ func (s *pass) walk() error {
 			}
 		}
 		if s.out.werr != nil {
-			return s.writeErr()
+			return s.out.err(&s.in)
 		}
 	}
-}
-
-// writeErr returns the error that stopped the output: the writer's, a
-// limit's, or, for a tag that grew past max_token_bytes, the limit's
-// error where the tag was read.
-func (s *pass) writeErr() error {
-	if s.out.werr == errTokenGrew {
-		s.in.locate()
-		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
-	}
-	return s.out.werr
 }
 
 // finish handles the end of input: close what is open, or turn a reading
@@ -212,7 +201,7 @@ func (s *pass) finish(err error) error {
 		if s.r.Mail.Wrap {
 			s.mailFinish(open) // documentsheet.go
 		}
-		return s.writeErr()
+		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
 		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
 	case errors.Is(err, errInputTooLarge):
