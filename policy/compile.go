@@ -237,16 +237,12 @@ func compile(c Config, limit int, written func(path string) bool) (*Policy, []er
 	k.flags(p, flat.URLs)
 	k.links(p, flat.Links)
 	k.migration(p, flat)
-	switch flat.BareElements {
-	case "", "drop", "keep":
-	default:
-		k.fail("bare_elements", "%q is not one of drop, keep", flat.BareElements)
-	}
+	bareWords.check(&k, flat.BareElements, true)
 	k.limits(flat.Limits)
 	k.embeds(p, flat.Embeds) // last: no other setting applies to iframe
 	p.topLayer(flat.AllowTopLayer)
 	// After embeds: a container may unwrap an iframe (container.go).
-	k.container(p, flat.Container, flat.Document == "wrap")
+	k.container(p, flat.Container, flat.Document == DocumentWrap)
 	k.removal(p, flat)
 	k.mail(p, flat)
 	if len(k.errs) > 0 || k.more > 0 {
@@ -346,20 +342,20 @@ func flatten(c Config) Config {
 	// A setting left out means the safe choice (docs/policy.md,
 	// "Defaults"); a weaker one is written out.
 	if f.URLs.Relative == "" {
-		f.URLs.Relative = "deny"
+		f.URLs.Relative = RelativeDeny
 	}
 	if f.URLs.Nested == nil {
 		f.URLs.Nested = new(true)
 	} else {
 		f.URLs.Nested = new(*f.URLs.Nested) // the caller's pointer stays theirs
 	}
-	if f.RemoteContent == "" && f.Document == "wrap" {
+	if f.RemoteContent == "" && f.Document == DocumentWrap {
 		// A fragment's "" stays "" (allow), so that a Config taken from
 		// Policy.Config and switched to wrap blocks too.
-		f.RemoteContent = "block"
+		f.RemoteContent = RemoteBlock
 	}
 	if f.URLs.Userinfo == "" {
-		f.URLs.Userinfo = "reject"
+		f.URLs.Userinfo = UserinfoReject
 	}
 	f.Limits = f.Limits.withDefaults()
 	f.URLs.Flags = maps.Clone(c.URLs.Flags) // the caller's map stays theirs
@@ -439,17 +435,17 @@ func (k *compiler) urls(p *Policy, u URLs) {
 		o.Schemes = []string{}
 	}
 	switch u.Relative {
-	case "allow":
-	case "deny":
+	case RelativeAllow:
+	case RelativeDeny:
 		o.Relative = urlnorm.RelativeReject
-	case "resolve":
+	case RelativeResolve:
 		o.Relative = urlnorm.RelativeResolve
 		o.Base = u.Base
 		if u.Base == "" {
 			k.fail("urls.relative", "resolve needs a base URL (urls.base)")
 		}
 	default:
-		k.fail("urls.relative", "%q is not one of allow, deny, resolve", u.Relative)
+		relativeWords.check(k, u.Relative, false)
 	}
 	if u.Base != "" {
 		r, err := urlnorm.Inspect(u.Base, urlnorm.Options{})
@@ -463,13 +459,13 @@ func (k *compiler) urls(p *Policy, u URLs) {
 		}
 	}
 	switch u.Userinfo {
-	case "reject":
-	case "strip":
+	case UserinfoReject:
+	case UserinfoStrip:
 		o.Userinfo = urlnorm.UserinfoStrip
-	case "keep":
+	case UserinfoKeep:
 		o.Userinfo = urlnorm.UserinfoKeep
 	default:
-		k.fail("urls.userinfo", "%q is not one of reject, strip, keep", u.Userinfo)
+		userinfoWords.check(k, u.Userinfo, false)
 	}
 	p.r.URL = o
 }
@@ -480,21 +476,13 @@ func (k *compiler) links(p *Policy, l Links) {
 			k.fail(fmt.Sprintf("links.rel[%d]", i), "%q %s", t, why)
 		}
 	}
-	switch l.RelOn {
-	case "", "all", "external":
-	default:
-		k.fail("links.rel_on", "%q is not one of all, external", l.RelOn)
-	}
+	relOnWords.check(k, l.RelOn, true)
 	var add []string
 	if l.TargetBlank {
 		add = []string{"noopener"}
 	}
 	p.rel = setEdit(l.Rel, add, nil)
-	switch l.TextMismatch {
-	case "", "reject", "rewrite", "mark", "report", "ignore":
-	default:
-		k.fail("links.text_mismatch", "%q is not one of reject, rewrite, mark, report, ignore", l.TextMismatch)
-	}
+	textMismatchWords.check(k, l.TextMismatch, true)
 	if l.TargetBlank && p.r.Elements["a"] == nil && p.r.Elements["area"] == nil {
 		k.fail("links.target_blank", "no link element (a, area) is allowed")
 	}
@@ -537,11 +525,11 @@ const maxInputLimit = 1 << 40
 // (flat, after Add and Remove), and records them in p.
 func (k *compiler) removal(p *Policy, flat Config) {
 	switch flat.Unlisted {
-	case "", "unwrap":
-	case "drop":
+	case "", UnlistedUnwrap:
+	case UnlistedDrop:
 		p.r.Unlisted = rules.UnlistedDrop
 	default:
-		k.fail("unlisted", "%q is not one of unwrap, drop", flat.Unlisted)
+		unlistedWords.check(k, flat.Unlisted, false)
 	}
 	p.r.Removal = map[string]bool{}
 	for _, l := range []struct {

@@ -1,5 +1,10 @@
 package policy
 
+import (
+	"slices"
+	"strings"
+)
+
 // Config is a policy as written in a file or built in code. [Compile] turns
 // it into an immutable [*Policy].
 //
@@ -70,7 +75,7 @@ type Config struct {
 	// element its elements list leaves out). [Forbidden] elements, and
 	// those whose content is never text for a reader (script, style,
 	// select, svg, ...), keep their own handling either way.
-	Unlisted string `yaml:"unlisted,omitempty" json:"unlisted,omitempty"`
+	Unlisted Unlisted `yaml:"unlisted,omitempty" json:"unlisted,omitempty"`
 	// Drop lists elements removed with their content whatever Unlisted
 	// says (setHTML()'s removeElements).
 	Drop []string `yaml:"drop,flow,omitempty" json:"drop,omitempty"`
@@ -92,7 +97,7 @@ type Config struct {
 	// refused say: "drop" (the default, as bluemonday does) removes its
 	// tags and keeps its content; "keep" writes it bare, as the
 	// browser's setHTML() does. A SanitizerConfig compiles to "keep".
-	BareElements string `yaml:"bare_elements,omitempty" json:"bare_elements,omitempty"`
+	BareElements BareElements `yaml:"bare_elements,omitempty" json:"bare_elements,omitempty"`
 
 	// Comments keeps comments (setHTML()'s comments: true), written so
 	// that a browser reads each back as one comment: an "&" becomes
@@ -127,7 +132,7 @@ type Config struct {
 	// as a whole document, and the body's content is written inside one
 	// wrapper element that carries what the body's attributes meant,
 	// with the document's <style> sheets sanitised and scoped under it.
-	Document string `yaml:"document,omitempty" json:"document,omitempty"`
+	Document DocumentMode `yaml:"document,omitempty" json:"document,omitempty"`
 	// RemoteContent decides what becomes of every URL a mail loads from
 	// as it is shown (img src and srcset, background attributes, CSS
 	// url()): "allow", "block" (removed, and reported) or "proxy"
@@ -135,7 +140,7 @@ type Config struct {
 	// "block" under Document "wrap", as in the mail preset (a remote
 	// image in a mail tells its sender when and where it is read), and
 	// "allow" for a fragment, as in every other preset.
-	RemoteContent string `yaml:"remote_content,omitempty" json:"remote_content,omitempty"`
+	RemoteContent RemoteContent `yaml:"remote_content,omitempty" json:"remote_content,omitempty"`
 	// Proxy is the URL template of remote_content: proxy, an absolute
 	// http(s) URL in canonical form holding "{url}" once, in its path or
 	// query, where the loaded URL goes, percent-encoded.
@@ -199,14 +204,14 @@ type URLs struct {
 	// (keep them, normalised, as the presets for a site's own pages do:
 	// they resolve against the page showing the output) or "resolve"
 	// (rewrite them against Base).
-	Relative string `yaml:"relative,omitempty" json:"relative,omitempty"`
+	Relative Relative `yaml:"relative,omitempty" json:"relative,omitempty"`
 	// Base is the absolute http(s) URL relative references resolve against
 	// (required with Relative "resolve"). Its host also counts as internal
 	// for Links.
 	Base string `yaml:"base,omitempty" json:"base,omitempty"`
 	// Userinfo is "reject" (the default: drop the URL), "strip" (remove the
 	// user name and password) or "keep".
-	Userinfo string `yaml:"userinfo,omitempty" json:"userinfo,omitempty"`
+	Userinfo Userinfo `yaml:"userinfo,omitempty" json:"userinfo,omitempty"`
 	// Flags maps urlnorm flag names ([urlnorm.Flags.Names]: "confusable",
 	// "nested-url", ...) to what a URL carrying that flag gets: "reject"
 	// (the attribute is removed; a link keeps its text), "report" (kept,
@@ -270,7 +275,7 @@ type Links struct {
 	// with an href) or "external" (only links that leave the site, as
 	// for TargetBlank: a host not listed in InternalHosts; relative URLs
 	// are internal). Internal links then get no rel at all.
-	RelOn string `yaml:"rel_on,omitempty" json:"rel_on,omitempty"`
+	RelOn RelOn `yaml:"rel_on,omitempty" json:"rel_on,omitempty"`
 	// TargetBlank opens external links in a new tab: target="_blank",
 	// with noopener always added to rel.
 	TargetBlank bool `yaml:"target_blank,omitempty" json:"target_blank,omitempty"`
@@ -300,7 +305,7 @@ type Links struct {
 	// and reported only: the reader is not told) or "ignore". Text is
 	// read as a person reads it and hosts are compared by registrable
 	// domain (docs/urls.md, "What link text counts as naming a host").
-	TextMismatch string `yaml:"text_mismatch,omitempty" json:"text_mismatch,omitempty"`
+	TextMismatch TextMismatch `yaml:"text_mismatch,omitempty" json:"text_mismatch,omitempty"`
 }
 
 // ClassRule allows class tokens on elements.
@@ -384,3 +389,89 @@ func (l Limits) withDefaults() Limits {
 	}
 	return l
 }
+
+// The words of the enumerated settings. Each type's zero value is the
+// safe choice its [Config] field describes.
+const (
+	UnlistedUnwrap, UnlistedDrop Unlisted     = "unwrap", "drop"
+	BareDrop, BareKeep           BareElements = "drop", "keep"
+
+	DocumentFragment, DocumentWrap DocumentMode = "fragment", "wrap"
+
+	RemoteAllow, RemoteBlock, RemoteProxy RemoteContent = "allow", "block", "proxy"
+
+	RelativeDeny, RelativeAllow, RelativeResolve Relative = "deny", "allow", "resolve"
+
+	UserinfoReject, UserinfoStrip, UserinfoKeep Userinfo = "reject", "strip", "keep"
+
+	RelOnAll, RelOnExternal RelOn = "all", "external"
+
+	MismatchReject, MismatchRewrite, MismatchMark TextMismatch = "reject", "rewrite", "mark"
+	MismatchReport, MismatchIgnore                TextMismatch = "report", "ignore"
+)
+
+// Enumerated settings: see the [Config] field of the same name.
+type (
+	Unlisted      string
+	BareElements  string
+	DocumentMode  string
+	RemoteContent string
+	Relative      string
+	Userinfo      string
+	RelOn         string
+	TextMismatch  string
+)
+
+// choices is the table of an enumerated setting: its key and its words,
+// in the order its error and docs/policy.md list them. Validation and
+// error messages read it, and a test checks docs/policy.md against it.
+type choices[T ~string] struct {
+	key   string
+	words []T
+}
+
+// The tables of the enumerated settings.
+var (
+	unlistedWords     = choices[Unlisted]{"unlisted", []Unlisted{UnlistedUnwrap, UnlistedDrop}}
+	bareWords         = choices[BareElements]{"bare_elements", []BareElements{BareDrop, BareKeep}}
+	documentWords     = choices[DocumentMode]{"document", []DocumentMode{DocumentFragment, DocumentWrap}}
+	remoteWords       = choices[RemoteContent]{"remote_content", []RemoteContent{RemoteAllow, RemoteBlock, RemoteProxy}}
+	relativeWords     = choices[Relative]{"urls.relative", []Relative{RelativeAllow, RelativeDeny, RelativeResolve}}
+	userinfoWords     = choices[Userinfo]{"urls.userinfo", []Userinfo{UserinfoReject, UserinfoStrip, UserinfoKeep}}
+	relOnWords        = choices[RelOn]{"links.rel_on", []RelOn{RelOnAll, RelOnExternal}}
+	textMismatchWords = choices[TextMismatch]{"links.text_mismatch", []TextMismatch{MismatchReject, MismatchRewrite, MismatchMark, MismatchReport, MismatchIgnore}}
+)
+
+// check fails v unless it is one of the words, or "" where empty is
+// allowed, and reports whether it passed.
+func (c choices[T]) check(k *compiler, v T, empty bool) bool {
+	if v == "" && empty || slices.Contains(c.words, v) {
+		return true
+	}
+	k.fail(c.key, "%q is not one of %s", string(v), c)
+	return false
+}
+
+// String lists the words as an error does: "allow, deny, resolve".
+func (c choices[T]) String() string {
+	s := make([]string, len(c.words))
+	for i, w := range c.words {
+		s[i] = string(w)
+	}
+	return strings.Join(s, ", ")
+}
+
+// settingWords lists the words of every enumerated setting by key, as
+// its error lists them: docs/policy.md's key table is checked against it.
+func settingWords() map[string]string {
+	m := map[string]string{}
+	for _, c := range []interface{ table() (string, string) }{unlistedWords, bareWords, documentWords,
+		remoteWords, relativeWords, userinfoWords, relOnWords, textMismatchWords} {
+		k, words := c.table()
+		m[k] = words
+	}
+	return m
+}
+
+// table returns the setting's key and its words.
+func (c choices[T]) table() (string, string) { return c.key, c.String() }

@@ -15,25 +15,25 @@ const proxyPlaceholder = "{url}"
 func (k *compiler) mail(p *Policy, c Config) {
 	m := &p.r.Mail
 	switch c.Document {
-	case "", "fragment":
-	case "wrap":
+	case "", DocumentFragment:
+	case DocumentWrap:
 		m.Wrap = true
 		k.wrapper(p)
 	default:
-		k.fail("document", "%q is not one of fragment, wrap", c.Document)
+		documentWords.check(k, c.Document, false)
 	}
 	switch c.RemoteContent {
-	case "", "allow":
-	case "block":
+	case "", RemoteAllow:
+	case RemoteBlock:
 		m.Remote = rules.RemoteBlock
-	case "proxy":
+	case RemoteProxy:
 		m.Remote = rules.RemoteProxy
 		if c.Proxy == "" {
 			k.fail("proxy", "remote_content: proxy needs a proxy URL template holding %s", proxyPlaceholder)
 			return
 		}
 	default:
-		k.fail("remote_content", "%q is not one of allow, block, proxy", c.RemoteContent)
+		remoteWords.check(k, c.RemoteContent, false)
 	}
 	if c.Proxy == "" {
 		return

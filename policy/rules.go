@@ -37,7 +37,7 @@ func (p *Policy) settle() {
 	r.Mismatch = map[string]rules.TextMismatch{
 		"": rules.MismatchReject, "reject": rules.MismatchReject, "rewrite": rules.MismatchRewrite,
 		"report": rules.MismatchReport, "ignore": rules.MismatchIgnore, "mark": rules.MismatchMark,
-	}[c.Links.TextMismatch]
+	}[string(c.Links.TextMismatch)]
 	if c.BareElements == "keep" {
 		r.Bare = rules.BareKeep
 	}

@@ -360,7 +360,7 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 				t.Fatal(err)
 			}
 			c, _ := sc.Config()
-			if c.Unlisted != tc.unlisted || !slices.Equal(c.Drop, tc.drop) || !slices.Equal(c.Unwrap, tc.unwrap) {
+			if string(c.Unlisted) != tc.unlisted || !slices.Equal(c.Drop, tc.drop) || !slices.Equal(c.Unwrap, tc.unwrap) {
 				t.Errorf("Config() unlisted %q drop %q unwrap %q, want %q %q %q", c.Unlisted, c.Drop, c.Unwrap, tc.unlisted, tc.drop, tc.unwrap)
 			}
 			p, err := policy.Compile(c)

@@ -222,7 +222,7 @@ func TestLinkMarkOverflow(t *testing.T) {
 	in := `<p><a href="https://evil.example/">` + strings.Repeat("<b></b>", maxLinkHeld/7+100) + `bank.example</a></p>`
 	for _, mode := range []string{"mark", "report", "reject", "rewrite"} {
 		c := policy.UGC().Config()
-		c.Links.TextMismatch = mode
+		c.Links.TextMismatch = policy.TextMismatch(mode)
 		p, err := policy.Compile(c)
 		if err != nil {
 			t.Fatal(err)

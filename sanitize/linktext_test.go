@@ -85,7 +85,7 @@ func TestLinkTextPolicies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.Links.TextMismatch = tc.mode
+			c.Links.TextMismatch = policy.TextMismatch(tc.mode)
 			p, err := policy.Compile(c)
 			if err != nil {
 				t.Fatal(err)
