@@ -244,7 +244,7 @@ func compile(c Config, limit int, written func(path string) bool) (*Policy, []er
 	// After embeds: a container may unwrap an iframe (container.go).
 	k.container(p, flat.Container, flat.Document == DocumentWrap)
 	k.removal(p, flat)
-	k.mail(p, flat)
+	k.mail(p, flat.MailConfig)
 	if len(k.errs) > 0 || k.more > 0 {
 		return nil, k.errs, k.more
 	}

@@ -125,9 +125,25 @@ type Config struct {
 	// [Embeds]). Never set in a preset.
 	Embeds Embeds `yaml:"embeds,omitempty" json:"embeds,omitempty"`
 
-	// Document, RemoteContent and Proxy are the settings for HTML
-	// e-mail (see mail.go and the mail preset).
-	//
+	// MailConfig holds the settings for HTML e-mail; in a file its keys
+	// stand at the top level (document, remote_content, proxy).
+	MailConfig `yaml:",inline"`
+
+	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
+	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
+	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
+
+	// CrossOrigin, if "anonymous" (the only value), writes
+	// crossorigin="anonymous" on every img, audio and video that keeps an
+	// attribute, in place of what the author wrote: the media is fetched
+	// without cookies (bluemonday's RequireCrossOriginAnonymous). A
+	// media element's source and track children follow its setting.
+	CrossOrigin string `yaml:"crossorigin,omitempty" json:"crossorigin,omitempty"`
+}
+
+// MailConfig is the settings for HTML e-mail (see mail.go and the mail
+// preset). Its zero value reads a fragment and loads remote content.
+type MailConfig struct {
 	// Document is "fragment" (the default) or "wrap": the input is read
 	// as a whole document, and the body's content is written inside one
 	// wrapper element that carries what the body's attributes meant,
@@ -145,17 +161,6 @@ type Config struct {
 	// http(s) URL in canonical form holding "{url}" once, in its path or
 	// query, where the loaded URL goes, percent-encoded.
 	Proxy string `yaml:"proxy,omitempty" json:"proxy,omitempty"`
-
-	URLs   URLs   `yaml:"urls,omitempty" json:"urls,omitempty"`
-	Links  Links  `yaml:"links,omitempty" json:"links,omitempty"`
-	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
-
-	// CrossOrigin, if "anonymous" (the only value), writes
-	// crossorigin="anonymous" on every img, audio and video that keeps an
-	// attribute, in place of what the author wrote: the media is fetched
-	// without cookies (bluemonday's RequireCrossOriginAnonymous). A
-	// media element's source and track children follow its setting.
-	CrossOrigin string `yaml:"crossorigin,omitempty" json:"crossorigin,omitempty"`
 }
 
 // Attribute allows an attribute.

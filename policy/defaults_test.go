@@ -56,8 +56,8 @@ var settingNoEffect = map[string]string{
 	"Hooks":               "none: a hook is code, never a file's setting",
 	"Embeds.Hosts":        "none: no iframe",
 	"Embeds.Sandbox":      "all three tokens, but only with Hosts, which no preset sets; a policy may only narrow it",
-	"Document":            "fragment, as every preset but mail (see RemoteContent)",
-	"Proxy":               "none: only with remote_content: proxy",
+	"MailConfig.Document": "fragment, as every preset but mail (see RemoteContent)",
+	"MailConfig.Proxy":    "none: only with remote_content: proxy",
 	"URLs.Schemes":        "none: no URL kept",
 	"URLs.Base":           "none: only with relative: resolve",
 	"URLs.Strict":         "off, as every preset: flags the presets name report keep their choice, the deceptive ones are rejected either way",
@@ -76,7 +76,7 @@ var settingNoEffect = map[string]string{
 // checks on behaviour.
 var settingChecked = map[string]bool{
 	"URLs.Flags": true, "URLs.Nested": true, "URLs.Relative": true, "URLs.Userinfo": true,
-	"Links.TextMismatch": true, "Comments": true, "RemoteContent": true, "AllowTopLayer": true,
+	"Links.TextMismatch": true, "Comments": true, "MailConfig.RemoteContent": true, "AllowTopLayer": true,
 	"Limits.MaxInputBytes": true, "Limits.MaxDepth": true, "Limits.MaxTokenBytes": true,
 	"Limits.MaxAttributeBytes": true, "Limits.MaxAttributes": true,
 }

@@ -12,7 +12,7 @@ const proxyPlaceholder = "{url}"
 
 // mail checks the settings for HTML e-mail (document, remote_content,
 // proxy) and enters them into the rules.
-func (k *compiler) mail(p *Policy, c Config) {
+func (k *compiler) mail(p *Policy, c MailConfig) {
 	m := &p.r.Mail
 	switch c.Document {
 	case "", DocumentFragment:
