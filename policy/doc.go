@@ -154,7 +154,7 @@
 //
 //	config.go       Config and its settings, with their defaults
 //	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
-//	preset.go       the presets
+//	presets.go      the presets, their registry and their value patterns
 //	compile.go      Compile: the lists, URLs, links, limits, removal
 //	attrcompile.go  attribute entries and kind declarations
 //	styles.go       per-property style rules (Config.Styles)
@@ -164,8 +164,10 @@
 //	embeds.go       iframe embeds (Config.Embeds)
 //	toplayer.go     allow_top_layer: the top-layer attributes' rules and
 //	                warnings (the list is internal/rules/toplayer.go)
-//	mail.go         document, remote_content, proxy; mailpreset.go, the mail preset
+//	mail.go         document, remote_content, proxy
 //	flags.go        urls.flags: reject, report, ignore
+//	schemes.go      urls.schemes "*", urls.data_images, the author's rel
+//	                and target, crossorigin: what bluemonday policies allow
 //	kind.go         attribute kinds; kind_table.go, the built-in table
 //	hooks.go        the Go hooks of a Config
 //	sanitizer*.go   the HTML Sanitizer API's configuration, both ways

@@ -13,7 +13,7 @@ import (
 )
 
 // TestMigrationSettingsRoundTrip: the policy with every setting of
-// migration.go on prints as YAML that loads back to the same policy.
+// schemes.go on prints as YAML that loads back to the same policy.
 func TestMigrationSettingsRoundTrip(t *testing.T) {
 	p, err := LoadFile(filepath.Join("..", "testdata", "policies", "all-migration.yaml"))
 	if err != nil {
