@@ -519,7 +519,7 @@ func (s *pass) namesOtherSite(text, host, href string) bool {
 	l := &s.link
 	l.hosts = linktext.HostsFor(l.hosts[:0], text, href)
 	for _, h := range l.hosts {
-		if !linktext.SameSite(h, host) && !(s.internalSite(h) && s.internalSite(host)) {
+		if !linktext.SameSite(h, host) && !(internalSite(&s.r, h) && internalSite(&s.r, host)) {
 			return true
 		}
 	}
@@ -551,11 +551,11 @@ func handlePage(text, href string) bool {
 
 // internalSite reports whether the canonical host h is on a site of
 // urls.base or links.internal_hosts.
-func (s *pass) internalSite(h string) bool {
-	if s.r.Internal[h] {
+func internalSite(r *rules.Rules, h string) bool {
+	if r.Internal[h] {
 		return true
 	}
-	for i := range s.r.Internal {
+	for i := range r.Internal {
 		if linktext.SameSite(h, i) {
 			return true
 		}
