@@ -273,7 +273,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	// A link is decided on all of its text: one a limit stopped reading
 	// loses its href, whatever the policy's action.
 	unread := early || s.link.truncated
-	if !unread && !s.readsOtherSite(h, text, host, href) {
+	if !unread && !s.link.readsOtherSite(&s.r, h, text, host, href) {
 		return true
 	}
 	action := s.r.Mismatch
@@ -372,16 +372,15 @@ func (l *linkState) keptBefore(h heldLink, tok, end [2]int) {
 //
 // A link whose text is one fediverse handle of the account its href
 // shows is not.
-func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
-	return s.readingNamesOtherSite(h, text, host, href) && !handlePage(text, href)
+func (l *linkState) readsOtherSite(r *rules.Rules, h heldLink, text, host, href string) bool {
+	return l.readingNamesOtherSite(r, h, text, host, href) && !handlePage(text, href)
 }
 
 // readingNamesOtherSite reports whether any reading of readsOtherSite
 // names another site than host.
-func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
-	l := &s.link
+func (l *linkState) readingNamesOtherSite(r *rules.Rules, h heldLink, text, host, href string) bool {
 	if h.afterSame && l.prevStart < h.textStart {
-		if s.namesOtherSite(transient(l.text[l.prevStart:]), host, href) {
+		if l.namesOtherSite(r, transient(l.text[l.prevStart:]), host, href) {
 			return true
 		}
 	}
@@ -390,10 +389,10 @@ func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
 	for _, p := range pieces {
 		all |= p.flags
 	}
-	if all&(pieceHidden|pieceTooltip) == 0 && s.namesOtherSite(text, host, href) {
+	if all&(pieceHidden|pieceTooltip) == 0 && l.namesOtherSite(r, text, host, href) {
 		return true
 	}
-	if len(extra) > 0 && s.namesOtherSite(transient(extra), host, href) {
+	if len(extra) > 0 && l.namesOtherSite(r, transient(extra), host, href) {
 		return true
 	}
 	if len(pieces) <= 1 && all&(pieceRTL|pieceHidden|pieceTooltip) == 0 {
@@ -410,9 +409,9 @@ func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
 	l.read = b
 	// Each reading once: most links read the same in several ways.
 	one, laid, runs := b[:run], b[run:laidOut], b[laidOut+1:]
-	return run > 0 && s.namesOtherSite(transient(one), host, href) ||
-		string(laid) != text && string(laid) != string(one) && s.namesOtherSite(transient(laid), host, href) ||
-		string(runs) != string(laid) && s.namesOtherSite(transient(runs), host, href)
+	return run > 0 && l.namesOtherSite(r, transient(one), host, href) ||
+		string(laid) != text && string(laid) != string(one) && l.namesOtherSite(r, transient(laid), host, href) ||
+		string(runs) != string(laid) && l.namesOtherSite(r, transient(runs), host, href)
 }
 
 // appendRuns appends to b, each after a line break, the shown text of
@@ -515,11 +514,10 @@ func (s *pass) dropOpenLink(depth int) {
 // on host) names a host of another site than host (linktext.HostsFor,
 // compared by registrable domain). Two hosts of the site's own
 // (urls.base, links.internal_hosts) are one site.
-func (s *pass) namesOtherSite(text, host, href string) bool {
-	l := &s.link
+func (l *linkState) namesOtherSite(r *rules.Rules, text, host, href string) bool {
 	l.hosts = linktext.HostsFor(l.hosts[:0], text, href)
 	for _, h := range l.hosts {
-		if !linktext.SameSite(h, host) && !(internalSite(&s.r, h) && internalSite(&s.r, host)) {
+		if !linktext.SameSite(h, host) && !(internalSite(r, h) && internalSite(r, host)) {
 			return true
 		}
 	}
@@ -589,7 +587,7 @@ func (s *pass) voidLinkMisleads(name string, dest linkDest) bool {
 		}
 	}
 	l.read = text
-	if !s.namesOtherSite(transient(text), dest.host, dest.href) {
+	if !s.link.namesOtherSite(&s.r, transient(text), dest.host, dest.href) {
 		return false
 	}
 	c := Change{Element: name, Attribute: dest.key, Before: dest.href, Reason: ReasonLinkTextMismatch}
