@@ -156,7 +156,7 @@ func (s *pass) linkTagWritten(name string, foreign bool) {
 	l := &s.link
 	h := &l.held[len(l.held)-1]
 	h.fTag, h.cTag = l.f.Len()-h.fStart, l.c.Len()-h.cStart
-	s.linkAttrs(name)
+	l.addAttrs(name, s.attrs.list)
 	if !h.keeps {
 		return
 	}
@@ -313,7 +313,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 		return true
 	}
 	if h.keeps {
-		s.unlink(h)
+		s.link.unlink(h)
 		at.Action, at.Reason = RemovedAttribute, reason
 		s.changeAt(at)
 		return false
@@ -488,8 +488,7 @@ const (
 // unlink writes the held link h's start tag without its href, rel and
 // target (linkTagWritten), keeping its content and its end tag, if
 // written.
-func (s *pass) unlink(h heldLink) {
-	l := &s.link
+func (l *linkState) unlink(h heldLink) {
 	for _, b := range [...]struct {
 		buf        *sink
 		start, tag int
