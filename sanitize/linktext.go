@@ -134,17 +134,18 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard, runBefore: s.out.run,
 		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
-		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: s.drawsText(el), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
+		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: drawsText(el, &s.tree), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
 }
 
 // drawsText reports whether text written in place of el's content is
 // drawn: not for an SVG a outside SVG text content (text, tspan,
-// textPath), whose character data SVG does not render.
-func (s *pass) drawsText(el *rules.Element) bool {
+// textPath), whose character data SVG does not render. t is the tree
+// the link is placed in.
+func drawsText(el *rules.Element, t *tree) bool {
 	if el.NS != rules.NSSVG {
 		return true
 	}
-	cur := s.tree.current()
+	cur := t.current()
 	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
 }
 
@@ -325,7 +326,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	fEnd := s.out.endLen
 	if early {
 		end, fEnd = 0, 0
-		s.dropOpenLink(h.depth)
+		dropOpenLink(s.tree.stack, h.depth)
 	}
 	content := bytes.Clone(s.link.c.Bytes()[h.cStart+h.cTag : s.link.c.Len()-end])
 	s.link.c.Truncate(h.cStart)
@@ -501,11 +502,11 @@ func (l *linkState) unlink(h heldLink) {
 	}
 }
 
-// dropOpenLink marks the open link at depth as dropped: its end tag will
-// not be written.
-func (s *pass) dropOpenLink(depth int) {
-	if depth < len(s.tree.stack) {
-		s.tree.stack[depth].dropped = true
+// dropOpenLink marks the open link at depth in stack as dropped: its end
+// tag will not be written.
+func dropOpenLink(stack []open, depth int) {
+	if depth < len(stack) {
+		stack[depth].dropped = true
 	}
 }
 
