@@ -401,7 +401,7 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 	case rule != nil && rule.RefusesTopLayer(key, val):
 		return "", ReasonTopLayer
 	case ids:
-		out, reason := s.id(c, val)
+		out, reason := checkID(&s.r, c, val)
 		if reason == "" && len(out) > s.r.Limits.MaxAttributeBytes {
 			reason = ReasonTooLong // under its prefix
 		}
@@ -521,7 +521,7 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 // verdict's, so that no report names them.
 func (s *pass) urlRules(c *checking, v string) (string, urlnorm.Result, Reason) {
 	if s.r.Author.Data.On() && rules.DataImageAttr(c.element, c.key) {
-		if out, res, reason, ok := s.dataImage(v); ok {
+		if out, res, reason, ok := dataImage(&s.r, v); ok {
 			return out, res, reason
 		}
 	}

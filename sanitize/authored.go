@@ -32,8 +32,8 @@ func (s *pass) authorLink(lk linkAttrs, rel, target string) (string, string) {
 // (rules.DataImageAttr), when the policy keeps them: ok is false if v is
 // not a data: URL, which then goes through urlnorm like any other URL.
 // Otherwise the URL as it is written, or why it goes.
-func (s *pass) dataImage(v string) (out string, res urlnorm.Result, reason Reason, ok bool) {
-	canon, isData := s.r.Author.Data.Check(v)
+func dataImage(r *rules.Rules, v string) (out string, res urlnorm.Result, reason Reason, ok bool) {
+	canon, isData := r.Author.Data.Check(v)
 	switch {
 	case !isData:
 		return "", res, "", false

@@ -83,7 +83,7 @@ var hiddenElements = newNameMap(set(
 	"rp", "script", "style", "template", "title", "noscript",
 	// replaced elements: their content is fallback
 	"audio", "video", "canvas", "iframe", "object", "meter", "progress", "select",
-	// SVG 2: never-rendered elements (title is a tooltip: see linkAttrs)
+	// SVG 2: never-rendered elements (title is a tooltip: see addAttrs)
 	"clipPath", "defs", "desc", "linearGradient", "marker", "mask", "metadata", "pattern",
 	"radialGradient", "symbol", "filter",
 	// MathML Core §3.8
@@ -102,7 +102,7 @@ var boxes = newNameMap(set("audio", "button", "canvas", "embed", "iframe", "img"
 // frame was pushed).
 func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 	l := &s.link
-	s.linkAttrs(name)
+	l.addAttrs(name, s.attrs.list)
 	if wordBreak.at(name) != 0 && ns == rules.NSHTML {
 		l.breakNext = true
 	}
@@ -202,12 +202,12 @@ func (l *linkState) elem() int32 {
 	return 0
 }
 
-// linkAttrs adds what the reader sees or hears of the current tag's kept
-// attributes besides its content: a tooltip (title), the accessible name
+// addAttrs adds what the reader sees or hears of list, the current tag's
+// kept attributes, besides its content: a tooltip (title), the accessible name
 // (aria-label), an image's alt text, a form control's value and
 // placeholder, an option's label.
-func (s *pass) linkAttrs(name string) {
-	for _, a := range s.attrs.list {
+func (l *linkState) addAttrs(name string, list []attr) {
+	for _, a := range list {
 		switch a.key {
 		case "title", "aria-label":
 		case "alt":
@@ -225,7 +225,7 @@ func (s *pass) linkAttrs(name string) {
 		default:
 			continue
 		}
-		s.link.addExtra(a.val)
+		l.addExtra(a.val)
 	}
 }
 

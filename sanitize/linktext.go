@@ -134,17 +134,18 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard, runBefore: s.out.run,
 		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
-		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: s.drawsText(el), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
+		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: drawsText(el, &s.tree), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
 }
 
 // drawsText reports whether text written in place of el's content is
 // drawn: not for an SVG a outside SVG text content (text, tspan,
-// textPath), whose character data SVG does not render.
-func (s *pass) drawsText(el *rules.Element) bool {
+// textPath), whose character data SVG does not render. t is the tree
+// the link is placed in.
+func drawsText(el *rules.Element, t *tree) bool {
 	if el.NS != rules.NSSVG {
 		return true
 	}
-	cur := s.tree.current()
+	cur := t.current()
 	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
 }
 
@@ -156,7 +157,7 @@ func (s *pass) linkTagWritten(name string, foreign bool) {
 	l := &s.link
 	h := &l.held[len(l.held)-1]
 	h.fTag, h.cTag = l.f.Len()-h.fStart, l.c.Len()-h.cStart
-	s.linkAttrs(name)
+	l.addAttrs(name, s.attrs.list)
 	if !h.keeps {
 		return
 	}
@@ -273,7 +274,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	// A link is decided on all of its text: one a limit stopped reading
 	// loses its href, whatever the policy's action.
 	unread := early || s.link.truncated
-	if !unread && !s.readsOtherSite(h, text, host, href) {
+	if !unread && !s.link.readsOtherSite(&s.r, h, text, host, href) {
 		return true
 	}
 	action := s.r.Mismatch
@@ -313,7 +314,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 		return true
 	}
 	if h.keeps {
-		s.unlink(h)
+		s.link.unlink(h)
 		at.Action, at.Reason = RemovedAttribute, reason
 		s.changeAt(at)
 		return false
@@ -325,7 +326,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	fEnd := s.out.endLen
 	if early {
 		end, fEnd = 0, 0
-		s.dropOpenLink(h.depth)
+		dropOpenLink(s.tree.stack, h.depth)
 	}
 	content := bytes.Clone(s.link.c.Bytes()[h.cStart+h.cTag : s.link.c.Len()-end])
 	s.link.c.Truncate(h.cStart)
@@ -372,16 +373,15 @@ func (l *linkState) keptBefore(h heldLink, tok, end [2]int) {
 //
 // A link whose text is one fediverse handle of the account its href
 // shows is not.
-func (s *pass) readsOtherSite(h heldLink, text, host, href string) bool {
-	return s.readingNamesOtherSite(h, text, host, href) && !handlePage(text, href)
+func (l *linkState) readsOtherSite(r *rules.Rules, h heldLink, text, host, href string) bool {
+	return l.readingNamesOtherSite(r, h, text, host, href) && !handlePage(text, href)
 }
 
 // readingNamesOtherSite reports whether any reading of readsOtherSite
 // names another site than host.
-func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
-	l := &s.link
+func (l *linkState) readingNamesOtherSite(r *rules.Rules, h heldLink, text, host, href string) bool {
 	if h.afterSame && l.prevStart < h.textStart {
-		if s.namesOtherSite(transient(l.text[l.prevStart:]), host, href) {
+		if l.namesOtherSite(r, transient(l.text[l.prevStart:]), host, href) {
 			return true
 		}
 	}
@@ -390,10 +390,10 @@ func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
 	for _, p := range pieces {
 		all |= p.flags
 	}
-	if all&(pieceHidden|pieceTooltip) == 0 && s.namesOtherSite(text, host, href) {
+	if all&(pieceHidden|pieceTooltip) == 0 && l.namesOtherSite(r, text, host, href) {
 		return true
 	}
-	if len(extra) > 0 && s.namesOtherSite(transient(extra), host, href) {
+	if len(extra) > 0 && l.namesOtherSite(r, transient(extra), host, href) {
 		return true
 	}
 	if len(pieces) <= 1 && all&(pieceRTL|pieceHidden|pieceTooltip) == 0 {
@@ -410,9 +410,9 @@ func (s *pass) readingNamesOtherSite(h heldLink, text, host, href string) bool {
 	l.read = b
 	// Each reading once: most links read the same in several ways.
 	one, laid, runs := b[:run], b[run:laidOut], b[laidOut+1:]
-	return run > 0 && s.namesOtherSite(transient(one), host, href) ||
-		string(laid) != text && string(laid) != string(one) && s.namesOtherSite(transient(laid), host, href) ||
-		string(runs) != string(laid) && s.namesOtherSite(transient(runs), host, href)
+	return run > 0 && l.namesOtherSite(r, transient(one), host, href) ||
+		string(laid) != text && string(laid) != string(one) && l.namesOtherSite(r, transient(laid), host, href) ||
+		string(runs) != string(laid) && l.namesOtherSite(r, transient(runs), host, href)
 }
 
 // appendRuns appends to b, each after a line break, the shown text of
@@ -489,8 +489,7 @@ const (
 // unlink writes the held link h's start tag without its href, rel and
 // target (linkTagWritten), keeping its content and its end tag, if
 // written.
-func (s *pass) unlink(h heldLink) {
-	l := &s.link
+func (l *linkState) unlink(h heldLink) {
 	for _, b := range [...]struct {
 		buf        *sink
 		start, tag int
@@ -503,11 +502,11 @@ func (s *pass) unlink(h heldLink) {
 	}
 }
 
-// dropOpenLink marks the open link at depth as dropped: its end tag will
-// not be written.
-func (s *pass) dropOpenLink(depth int) {
-	if depth < len(s.tree.stack) {
-		s.tree.stack[depth].dropped = true
+// dropOpenLink marks the open link at depth in stack as dropped: its end
+// tag will not be written.
+func dropOpenLink(stack []open, depth int) {
+	if depth < len(stack) {
+		stack[depth].dropped = true
 	}
 }
 
@@ -515,11 +514,10 @@ func (s *pass) dropOpenLink(depth int) {
 // on host) names a host of another site than host (linktext.HostsFor,
 // compared by registrable domain). Two hosts of the site's own
 // (urls.base, links.internal_hosts) are one site.
-func (s *pass) namesOtherSite(text, host, href string) bool {
-	l := &s.link
+func (l *linkState) namesOtherSite(r *rules.Rules, text, host, href string) bool {
 	l.hosts = linktext.HostsFor(l.hosts[:0], text, href)
 	for _, h := range l.hosts {
-		if !linktext.SameSite(h, host) && !(s.internalSite(h) && s.internalSite(host)) {
+		if !linktext.SameSite(h, host) && !(internalSite(r, h) && internalSite(r, host)) {
 			return true
 		}
 	}
@@ -551,11 +549,11 @@ func handlePage(text, href string) bool {
 
 // internalSite reports whether the canonical host h is on a site of
 // urls.base or links.internal_hosts.
-func (s *pass) internalSite(h string) bool {
-	if s.r.Internal[h] {
+func internalSite(r *rules.Rules, h string) bool {
+	if r.Internal[h] {
 		return true
 	}
-	for i := range s.r.Internal {
+	for i := range r.Internal {
 		if linktext.SameSite(h, i) {
 			return true
 		}
@@ -589,7 +587,7 @@ func (s *pass) voidLinkMisleads(name string, dest linkDest) bool {
 		}
 	}
 	l.read = text
-	if !s.namesOtherSite(transient(text), dest.host, dest.href) {
+	if !s.link.namesOtherSite(&s.r, transient(text), dest.host, dest.href) {
 		return false
 	}
 	c := Change{Element: name, Attribute: dest.key, Before: dest.href, Reason: ReasonLinkTextMismatch}

@@ -253,7 +253,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	if s.templates && s.mode() == modeTemplate {
 		s.decideTemplate(name) // the browser built it, in the contents
 	}
-	reason := s.dropReason(name)
+	reason := dropReason(&s.r, name)
 	// Inside what is dropped with its content, every element is a frame,
 	// so that the tree's rules see the elements a browser sees there.
 	_, cd := contentDroppedName.get(name)
@@ -273,7 +273,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		// nothing.
 		s.tree.skip, s.tree.skipDepth = canonical, 1
 		if s.report != nil {
-			s.change(Change{Element: canonical, Action: RemovedContent, Reason: s.dropReason(name)})
+			s.change(Change{Element: canonical, Action: RemovedContent, Reason: dropReason(&s.r, name)})
 		}
 		return
 	}
@@ -281,7 +281,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		s.link.cut() // unwrapped: its content stood apart
 	}
 	if s.report != nil {
-		s.change(Change{Element: name, Action: RemovedElement, Reason: s.dropReason(name)})
+		s.change(Change{Element: name, Action: RemovedElement, Reason: dropReason(&s.r, name)})
 		if !selfClosing {
 			s.droppedStartTag(name)
 		}
@@ -289,8 +289,8 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 }
 
 // dropReason is why an element the policy does not allow is dropped.
-func (s *pass) dropReason(name string) Reason {
-	if s.r.Forbidden[name] != "" {
+func dropReason(r *rules.Rules, name string) Reason {
+	if r.Forbidden[name] != "" {
 		return ReasonForbidden
 	}
 	return ReasonNotAllowed

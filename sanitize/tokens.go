@@ -53,10 +53,10 @@ func (s *pass) classes(c *checking, el *rules.Element, v string) (string, Reason
 	return b.String(), ""
 }
 
-// id checks an id or name value under ids.prefix and writes it under the
+// checkID checks an id or name value under ids.prefix and writes it under the
 // prefix (rules.Rules.PrefixID).
-func (s *pass) id(c *checking, v string) (string, Reason) {
-	out, ok := s.r.PrefixID(v)
+func checkID(r *rules.Rules, c *checking, v string) (string, Reason) {
+	out, ok := r.PrefixID(v)
 	if !ok {
 		return "", ReasonBadID
 	}
