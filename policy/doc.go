@@ -169,6 +169,12 @@
 //	schemes.go      urls.schemes "*", urls.data_images, the author's rel
 //	                and target, crossorigin: what bluemonday policies allow
 //	kind.go         attribute kinds; kind_table.go, the built-in table
+//	foreign.go      svg: and math: names, the svg and mathml settings;
+//	                foreignsets.go, the sets they add
+//	container.go    container: the content model of the context element
+//	patterns.go     limits on a policy's regular expressions
+//	printable.go    the policy as Policy.String prints it; weaker.go, the
+//	                mark beside a setting weaker than its default
 //	hooks.go        the Go hooks of a Config
 //	sanitizer*.go   the HTML Sanitizer API's configuration, both ways
 //	rules.go        the typed settings and hooks handed to sanitize

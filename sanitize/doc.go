@@ -61,20 +61,26 @@
 //	idref.go      id references (for, form, aria-labelledby, ...) under
 //	              ids.prefix: the table, and which ids a document defines
 //	css.go        style attributes checked whole; styles.go per property
+//	cssref.go     url(#id) references in CSS values under ids.prefix
 //	embeds.go     iframe embeds: host, sandbox, content
 //	document.go   document: wrap, the wrapper; documentsheet.go, its sheets
 //	remote.go     remote_content: block, proxy, tracking pixels
 //	hooks.go      the policy's URL and element hooks
+//	authored.go   the author's rel and target, data: images in sources
+//	animation.go  SVG animation: what attributeName and values may set
+//	comments.go   comments the policy keeps
 //	hidden.go     what is dropped with its content while the tree goes on
 //	unlisted.go   unlisted elements dropped with their content, and the
 //	              formatting elements a browser reopens after them
 //	linktext.go   links held until their text is known (text_mismatch)
+//	linklayout.go a link's text as laid out: lines, hidden parts, bidi
 //	linkmark.go   the mark of a link's host (text_mismatch: mark), the reserved class
 //	output.go     writing both forms: tags, escaping, word breaks
 //	faithful.go   the two forms, and the follower that compares the
 //	              policy stage's output with them
 //	fragment.go   fragmentMark, which carries empty fragments through
-//	report.go     Change and Action; reason.go, Reason
+//	report.go     Change and Action; reason.go, Reason; mailreason.go,
+//	              the reasons of the mail settings
 //	names.go      the element-name lookup table
 //
 // # Where caller code runs
