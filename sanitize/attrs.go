@@ -80,7 +80,7 @@ type attr struct {
 // with attrScan.scan for a stream) when it can, and with
 // Tokenizer.TagAttr otherwise.
 func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest linkDest) {
-	fast := s.scanTag()
+	fast := s.attrs.scanTag(&s.in)
 	if s.hid.at < 0 && (fast && s.attrs.scan.reserved() || !fast && reservedClass(s.in.tag)) {
 		s.attrs.reserved = true // the element goes with its content
 		return false, linkDest{}
@@ -106,14 +106,17 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 			a = attr{key: transient(sa.key), val: transient(sa.val), text: transient(sa.text), start: sa.start, valEnd: sa.valEnd}
 		} else {
 			var ok bool
-			if a, more, ok = s.tagAttr(i); !ok {
+			if a, more, ok = s.attrs.tagAttr(s.in.z, i); !ok {
 				break
 			}
 		}
 		switch {
 		case link && (a.key == "rel" || a.key == "target"):
 			written++
-			changed = s.holdLinkAttr(&lk, name, a) || changed
+			if s.attrs.holdLinkAttr(&lk, a) {
+				s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
+				changed = true
+			}
 		case i-written >= s.r.Limits.MaxAttributes && !writtenAnyway(s.r.CrossOrigin, name, a.key):
 			changed = true
 			if !tooMany {
@@ -129,7 +132,10 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 		s.removedAttr(name, transient(d.key), transient(d.val), ReasonDuplicate, 0)
 	}
 	if link && el.NS != rules.NSHTML {
-		changed = s.xlinkHref(name, &lk) || changed
+		if a, dropped := s.attrs.xlinkHref(&lk); dropped {
+			s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
+			changed = true
+		}
 	}
 	if link {
 		changed = s.links(name, lk) || changed
@@ -154,39 +160,38 @@ func writtenAnyway(crossOrigin bool, name, key string) bool {
 	return crossOrigin && key == "crossorigin" || name == embedElement && key == "sandbox"
 }
 
-// scanTag empties the list and finds the current tag's attributes as
-// written; it reports whether they can be read from the scan alone
+// scanTag empties the list and finds the attributes of in's current tag
+// as written; it reports whether they can be read from the scan alone
 // (fast), without Tokenizer.TagAttr.
-func (s *pass) scanTag() (fast bool) {
-	s.attrs.reset()
+func (a *attrReader) scanTag(in *input) (fast bool) {
+	a.reset()
 	spanned := false
-	if s.in.inMemory {
+	if in.inMemory {
 		// htmlscan has delimited the attributes already.
-		s.attrs.spans, spanned = s.in.sc.AttrSpans(s.attrs.spans[:0])
+		a.spans, spanned = in.sc.AttrSpans(a.spans[:0])
 		if spanned {
-			fast = s.attrs.scan.scanSpans(s.in.tag, s.attrs.spans)
+			fast = a.scan.scanSpans(in.tag, a.spans)
 		}
 	}
 	if !spanned {
-		fast = s.attrs.scan.scan(s.in.tag)
+		fast = a.scan.scan(in.tag)
 	}
 	return fast
 }
 
-// tagAttr returns the current tag's attribute i as Tokenizer.TagAttr
-// reads it, with the text the scan found where it found the same
-// attribute. more is false after the last one; ok is false when there is
-// none.
-func (s *pass) tagAttr(i int) (a attr, more, ok bool) {
-	k, v, more := s.in.z.TagAttr()
+// tagAttr returns the current tag's attribute i as z's TagAttr reads it,
+// with the text the scan found where it found the same attribute. more
+// is false after the last one; ok is false when there is none.
+func (r *attrReader) tagAttr(z tokenizer, i int) (a attr, more, ok bool) {
+	k, v, more := z.TagAttr()
 	if k == nil {
 		return a, false, false
 	}
 	a.key, a.val = transient(k), transient(v)
 	// scan found the same attributes, in the same order, as written: the
 	// text is what TagAttr decoded.
-	if i < len(s.attrs.scan.attrs) && string(s.attrs.scan.attrs[i].key) == a.key {
-		sa := s.attrs.scan.attrs[i]
+	if i < len(r.scan.attrs) && string(r.scan.attrs[i].key) == a.key {
+		sa := r.scan.attrs[i]
 		a.text, a.start, a.valEnd = transient(sa.text), sa.start, sa.valEnd
 	}
 	return a, more, true
@@ -241,41 +246,41 @@ func navigates(el *rules.Element) bool {
 // are present, href is used"; Chromium's SVGURIReference does so). The
 // ignored xlink:href is dropped, even when the href itself was refused:
 // kept, it would become the link's destination unchecked by the link
-// settings. It reports whether the tag changed.
-func (s *pass) xlinkHref(name string, lk *linkAttrs) bool {
+// settings. It returns the attribute it dropped, if it did (the caller
+// reports it).
+func (r *attrReader) xlinkHref(lk *linkAttrs) (dropped attr, ok bool) {
 	switch {
 	case lk.xlinkAt < 0:
-		return false
+		return attr{}, false
 	case !lk.sawHref:
 		lk.linkDest = linkDest{lk.xlinkHref, lk.xlinkHost, "xlink:href"}
 		lk.hookHost = lk.xlinkHookHost
-		return false
+		return attr{}, false
 	}
-	a := s.attrs.list[lk.xlinkAt]
-	s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
-	s.attrs.list = slices.Delete(s.attrs.list, lk.xlinkAt, lk.xlinkAt+1)
+	dropped = r.list[lk.xlinkAt]
+	r.list = slices.Delete(r.list, lk.xlinkAt, lk.xlinkAt+1)
 	for _, at := range []*int{&lk.relAt, &lk.targetAt} {
 		if *at > lk.xlinkAt {
 			*at--
 		}
 	}
-	return true
+	return dropped, true
 }
 
 // holdLinkAttr holds a link's rel or target in its place for links(). A
 // repeat (read by TagAttr, which keeps them) is dropped, as a browser
-// reads the first; it reports whether the tag changed.
-func (s *pass) holdLinkAttr(lk *linkAttrs, name string, a attr) bool {
+// reads the first; it reports whether a was such a repeat (the caller
+// reports it dropped).
+func (r *attrReader) holdLinkAttr(lk *linkAttrs, a attr) (repeat bool) {
 	if a.key == "rel" && lk.relAt >= 0 || a.key == "target" && lk.targetAt >= 0 {
-		s.removedAttr(name, a.key, a.val, ReasonDuplicate, 0)
 		return true
 	}
 	if a.key == "rel" {
-		lk.rel, lk.relAt = a.val, len(s.attrs.list)
+		lk.rel, lk.relAt = a.val, len(r.list)
 	} else {
-		lk.target, lk.targetAt = a.val, len(s.attrs.list)
+		lk.target, lk.targetAt = a.val, len(r.list)
 	}
-	s.attrs.list = append(s.attrs.list, a)
+	r.list = append(r.list, a)
 	return false
 }
 
@@ -497,7 +502,7 @@ func (s *pass) cssValue(c *checking, rule *rules.Attr, out string) (string, Reas
 	if reason != "" || s.r.IDPrefix == "" {
 		return out, reason
 	}
-	out, ok := s.cssRefs(c, out)
+	out, ok := cssRefs(c, &s.r, out)
 	if !ok {
 		return "", ReasonBadID
 	}

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"strings"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/css"
 )
@@ -15,9 +16,9 @@ import (
 // rewritten only in the plain form authors and tools write, url(#name)
 // or url("#name") with a name of letters, digits, "-" and "_"; any other
 // spelling of one drops the value (ok false), so no reference leaves
-// the prefix. v has passed the CSS checks (css, styles): its url tokens
+// the prefix (r's PrefixID). v has passed the CSS checks (css, styles): its url tokens
 // are canonical and escaped url functions are refused.
-func (s *pass) cssRefs(c *checking, v string) (out string, ok bool) {
+func cssRefs(c *checking, r *rules.Rules, v string) (out string, ok bool) {
 	if !strings.Contains(v, "#") {
 		return v, true
 	}
@@ -38,7 +39,7 @@ func (s *pass) cssRefs(c *checking, v string) (out string, ok bool) {
 			b.Write(raw)
 			continue
 		}
-		id, ok := s.r.PrefixID(u[1:])
+		id, ok := r.PrefixID(u[1:])
 		if !ok || !plainRef(u[1:]) {
 			return "", false
 		}
