@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 )
 
 // controlsFile holds the controls: fragments whose behaviour in this

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 )
 
 // probeEnv names a JSONL file in the controls' format (id, html); with

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 )
 
 // corpusDir holds the XSS vector sets (see its README.md).

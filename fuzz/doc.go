@@ -9,7 +9,7 @@
 // module graph of programs that import htmlclean. The tests that need the
 // oracle live here too: urlnormtest (web-platform-tests URL data, and the
 // answers to the questions the root module's urlnorm tests record through
-// internal/oraclelog) and sanitizetest (deception set, bluemonday
+// internal/testing/oraclelog) and sanitizetest (deception set, bluemonday
 // differential, XSS corpus under the oracle's judge).
 //
 // Run everything from this directory, one fuzz target at a time:

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
-	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )

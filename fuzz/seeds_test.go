@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 )
 
 // corpusDir is the repository's testdata/corpus.

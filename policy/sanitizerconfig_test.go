@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 	"github.com/htmlclean/htmlclean/policy"
 )
 

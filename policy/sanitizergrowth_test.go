@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // printSanitizerConfig is what `htmlclean -sanitizer-config F

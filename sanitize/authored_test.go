@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
 

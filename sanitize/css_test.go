@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestCSSBrowserTokenization pins two style values a CSS reader must read

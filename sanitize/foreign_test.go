@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
-	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -334,7 +334,7 @@ func TestForeignDropUnwrap(t *testing.T) {
 // integration points holding mglyph, annotation-xml with and without an
 // HTML encoding, SVG in MathML, breakouts out of deep foreign content,
 // and end tags a deep foreign stack does not hold. The cost at 8n must
-// stay under 16x the cost at n (internal/growth).
+// stay under 16x the cost at n (internal/testing/growth).
 func TestForeignGrowth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 	"github.com/htmlclean/htmlclean/policy"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/safety"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 )
 

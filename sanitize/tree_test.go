@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestTreeGrowth checks the tree rules cost linear time in every shape
 // that would make a naive pass search the stack (each rule keeps the
 // indices it needs in the frames instead): the cost at 8n must stay
 // under 16x the cost at n (quadratic gives 64x), measured by
-// internal/growth. Deeper than the default limit, so max_depth is raised.
+// internal/testing/growth. Deeper than the default limit, so max_depth is raised.
 func TestTreeGrowth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
 // TestGrowth checks that the work is linear in every input dimension the
 // package doc promises it for: the cost of an
 // input of size 8n must stay under 16 times the cost at size n, where a
-// quadratic path gives 64, measured by internal/growth.
+// quadratic path gives 64, measured by internal/testing/growth.
 func TestGrowth(t *testing.T) {
 	plain := urlnorm.Options{MaxLength: -1}
 	nested := urlnorm.Options{MaxLength: -1, Nested: true}

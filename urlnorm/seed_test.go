@@ -3,7 +3,7 @@ package urlnorm_test
 import (
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/oraclelog"
+	"github.com/htmlclean/htmlclean/internal/testing/oraclelog"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 

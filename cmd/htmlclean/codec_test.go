@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 func TestExcerpt(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestBudgetBounds runs jobs of random costs, some over the whole budget,

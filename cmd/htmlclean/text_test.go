@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // seqLen is the length of the well-formed UTF-8 sequence b starts with,

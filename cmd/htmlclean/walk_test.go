@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
 	"github.com/htmlclean/htmlclean/internal/safefile"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestSymlinkedDirArgument checks that a symlink to a directory named on

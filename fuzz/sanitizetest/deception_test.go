@@ -13,7 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/urlnorm"

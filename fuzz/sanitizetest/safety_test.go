@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
-	"github.com/htmlclean/htmlclean/internal/jsonl"
-	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )

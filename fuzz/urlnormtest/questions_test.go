@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
-	"github.com/htmlclean/htmlclean/internal/jsonl"
-	"github.com/htmlclean/htmlclean/internal/oraclelog"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/oraclelog"
 )
 
 // minQuestions is fewer than the urlnorm tests ask today (309: about

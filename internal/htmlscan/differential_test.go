@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/jsonl"
+	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 )
 
 // corpusDir is the repository's testdata/corpus.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestGrowth checks that scanning, with every accessor, costs time linear

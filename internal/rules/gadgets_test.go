@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestGadgetEntries: every entry of Gadgets is well formed and found by

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/internal/growth"
+	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
 // TestSanitizeGrowth checks that the work grows linearly along each

@@ -3,7 +3,7 @@ package oracle
 import (
 	"errors"
 
-	"github.com/htmlclean/htmlclean/internal/safety"
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 )
 
 // Unparseable is what [BrowserScheme] returns for a URL the browser
