@@ -154,6 +154,7 @@
 //
 //	config.go       Config and its settings, with their defaults
 //	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
+//	yamlnode.go     the node tree of a file: its size, paths and lines
 //	presets.go      the presets, their registry and their value patterns
 //	compile.go      Compile: the lists, URLs, links, limits, removal
 //	attrcompile.go  attribute entries and kind declarations

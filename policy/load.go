@@ -128,39 +128,6 @@ const maxKeys = 64
 // decoded into a Config or compiled.
 const maxNodes = 20_000
 
-// wideMapping returns the line and path of the first mapping under n with
-// more than maxKeys keys (the path nil and line n's for the top level),
-// or of the node where the count of nodes, taken from *budget, passes
-// maxNodes (*budget is then negative); or a nil node.
-func wideMapping(n *yaml.Node, at *seg, line int, budget *int) (*yaml.Node, *seg, int) {
-	switch n.Kind {
-	case yaml.MappingNode:
-		if len(n.Content)/2 > maxKeys {
-			return n, at, line
-		}
-		*budget -= len(n.Content) / 2 // the keys
-	}
-	if *budget--; *budget < 0 {
-		return n, at, line
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			if w, p, l := wideMapping(n.Content[i+1], &seg{up: at, key: k.Value}, k.Line, budget); w != nil {
-				return w, p, l
-			}
-		}
-	case yaml.SequenceNode:
-		for i, item := range n.Content {
-			if w, p, l := wideMapping(item, &seg{up: at, item: true, index: i}, item.Line, budget); w != nil {
-				return w, p, l
-			}
-		}
-	}
-	return nil, nil, 0
-}
-
 // checkUTF8 refuses a file that is not UTF-8, naming the line and column
 // (in bytes, from 1) of the first invalid byte. yaml.v3 would report it
 // without a line, so the check comes first; it is one linear pass.
@@ -346,106 +313,6 @@ type lineQuery struct {
 	key  string
 }
 
-// seg is one step of a setting's path; the path is built from the leaf up
-// only for the settings an error names.
-type seg struct {
-	up    *seg
-	key   string
-	item  bool // a sequence item: index, not key
-	index int
-}
-
-func (s *seg) String() string {
-	if s == nil {
-		return "(file)"
-	}
-	var parts []*seg
-	for ; s != nil; s = s.up {
-		parts = append(parts, s)
-	}
-	var b strings.Builder
-	for i := len(parts) - 1; i >= 0; i-- {
-		switch p := parts[i]; {
-		case p.item:
-			fmt.Fprintf(&b, "[%d]", p.index)
-		case b.Len() > 0:
-			b.WriteString("." + p.key)
-		default:
-			b.WriteString(p.key)
-		}
-	}
-	return b.String()
-}
-
-// pathsAtLines returns, for each query, the path of a setting on its line
-// ("add.attributes[0].onn"): the first key named by the query if the line
-// has one, otherwise the first of the deepest keys. It walks the tree
-// once, however many queries there are.
-func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
-	type found struct {
-		deep  *seg
-		depth int
-		named map[string]*seg
-		item  *seg // the first sequence item on the line
-	}
-	lines := map[int]*found{}
-	for _, q := range queries {
-		f := lines[q.line]
-		if f == nil {
-			f = &found{depth: -1, named: map[string]*seg{}}
-			lines[q.line] = f
-		}
-		if q.key != "" {
-			f.named[q.key] = nil
-		}
-	}
-	var walk func(n *yaml.Node, up *seg, depth int)
-	walk = func(n *yaml.Node, up *seg, depth int) {
-		switch n.Kind {
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				k := n.Content[i]
-				s := &seg{up: up, key: k.Value}
-				if f := lines[k.Line]; f != nil {
-					if s0, want := f.named[k.Value]; want && s0 == nil {
-						f.named[k.Value] = s
-					}
-					if depth > f.depth {
-						f.deep, f.depth = s, depth
-					}
-				}
-				walk(n.Content[i+1], s, depth+1)
-			}
-		case yaml.SequenceNode:
-			for i, item := range n.Content {
-				s := &seg{up: up, item: true, index: i}
-				// An item is a setting too ("attributes[0]"), for an error
-				// on a line that holds no key.
-				if f := lines[item.Line]; f != nil && f.item == nil {
-					f.item = s
-				}
-				walk(item, s, depth+1)
-			}
-		}
-	}
-	walk(root.Content[0], nil, 0)
-	out := make([]string, len(queries))
-	for i, q := range queries {
-		f := lines[q.line]
-		switch {
-		case f.named[q.key] != nil:
-			out[i] = f.named[q.key].String()
-		case f.deep != nil:
-			out[i] = f.deep.String()
-		case f.item != nil:
-			out[i] = f.item.String()
-		default:
-			out[i] = "(file)"
-		}
-	}
-	return out
-}
-
 // yamlMessage rewrites a yaml.v3 message for a policy author.
 func yamlMessage(msg string) string {
 	msg = yamlPrefix.ReplaceAllString(msg, "")
@@ -453,32 +320,6 @@ func yamlMessage(msg string) string {
 		return "unknown setting " + quoteValue(m[1])
 	}
 	return fmt.Sprintf("%s", excerpt(typeNameRE.ReplaceAllString(msg, "")))
-}
-
-// nodeKind names what a node holds, for an error.
-func nodeKind(n *yaml.Node) string {
-	switch {
-	case n.Kind == yaml.SequenceNode:
-		return "a list"
-	case n.Kind == yaml.MappingNode:
-		return "a mapping"
-	case n.Kind == yaml.AliasNode:
-		return "an alias"
-	case n.Tag == "!!null":
-		return "empty"
-	}
-	return fmt.Sprintf("%s (%s)", quoteValue(n.Value), strings.TrimPrefix(n.Tag, "!!"))
-}
-
-// lookup returns the value node of a top-level key, or nil.
-func lookup(root *yaml.Node, key string) *yaml.Node {
-	m := root.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
 }
 
 // locate adds the file and line to the ConfigErrors of Compile, found by
@@ -503,53 +344,6 @@ func unjoin(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
-}
-
-// pathPartRE splits a field path into keys and indexes; a key may hold
-// "-" and digits, as flag names do ("urls.flags.nested-url").
-var pathPartRE = regexp.MustCompile(`([A-Za-z0-9_-]+)|\[(\d+)\]`)
-
-// walkPath follows path from the file's root: the node of the setting at
-// path, or nil if the file does not hold it, and the line of that setting
-// or of its nearest ancestor present in the file.
-func walkPath(root *yaml.Node, path string) (*yaml.Node, int) {
-	n := root.Content[0]
-	line := n.Line
-	for _, m := range pathPartRE.FindAllStringSubmatch(path, -1) {
-		var next *yaml.Node
-		switch {
-		case m[1] != "" && n.Kind == yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == m[1] {
-					line, next = n.Content[i].Line, n.Content[i+1]
-				}
-			}
-		case m[2] != "" && n.Kind == yaml.SequenceNode:
-			if i, _ := strconv.Atoi(m[2]); i < len(n.Content) {
-				next = n.Content[i]
-				line = next.Line
-			}
-		}
-		if next == nil {
-			return nil, line
-		}
-		n = next
-	}
-	return n, line
-}
-
-// lineOfPath returns the line of the setting at path, or of its nearest
-// ancestor present in the file.
-func lineOfPath(root *yaml.Node, path string) int {
-	_, line := walkPath(root, path)
-	return line
-}
-
-// nodeOfPath returns the node of the setting at path, or nil if the file
-// does not hold it.
-func nodeOfPath(root *yaml.Node, path string) *yaml.Node {
-	n, _ := walkPath(root, path)
-	return n
 }
 
 var keyLineRE = regexp.MustCompile(`^(\s*)(?:-\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?\s*:`)
