@@ -18,13 +18,13 @@ import (
 // too. A context that is never done ([context.Background]) costs nothing.
 // It is safe for concurrent use with a shared policy, as Sanitize is.
 func SanitizeContext(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy) error {
-	return run(ctx, w, r, p, nil)
+	return SanitizeWith(w, r, p, Options{Context: ctx})
 }
 
 // SanitizeReportContext is [SanitizeReport] that stops when ctx is done,
 // as [SanitizeContext] does.
 func SanitizeReportContext(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
-	return run(ctx, w, r, p, report)
+	return SanitizeWith(w, r, p, Options{Context: ctx, Report: report})
 }
 
 // ctxReadBytes is the most a ctxReader reads at a time: how much input a

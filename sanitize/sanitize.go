@@ -32,17 +32,60 @@ func Sanitize(w io.Writer, r io.Reader, p *policy.Policy) error {
 	return run(context.Background(), w, r, p, nil)
 }
 
+// Options are a call's settings besides the policy, for [SanitizeWith]
+// and [StringWith]: one value rather than a function per combination.
+// The zero value is what [Sanitize] and [String] do: never stop, report
+// nothing. An Options holds no state of its own; whether it is safe for
+// concurrent use is up to Report (the sanitiser calls it on the
+// caller's goroutine only).
+type Options struct {
+	// Context, if not nil, stops the call once it is done: the call
+	// returns an error for which errors.Is(err, ctx.Err()) holds, after
+	// reading at most 32 KiB more of the input and working on at most
+	// 64 KiB more, and the output written so far must be discarded as on
+	// any error. A call that had read all of its input may still finish,
+	// with all of its output and a nil error. The context is checked
+	// before each read of the input, not while a read blocks: a reader
+	// that can block (a network connection) needs its own deadline too.
+	// A context that is never done ([context.Background]) costs nothing.
+	Context context.Context
+
+	// Report, if not nil, is called, in input order, for every element or
+	// attribute removed and every URL rewritten or rejected. It may be
+	// called before the output is complete, and for a call that then
+	// fails.
+	Report func(Change)
+}
+
+// ctx returns o's context, [context.Background] if it has none.
+func (o Options) ctx() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
+}
+
+// SanitizeWith is [Sanitize] with o's context and report.
+func SanitizeWith(w io.Writer, r io.Reader, p *policy.Policy, o Options) error {
+	return run(o.ctx(), w, r, p, o.Report)
+}
+
 // SanitizeReport is [Sanitize] that also calls report, in input order, for
 // every element or attribute removed and every URL rewritten or rejected.
 func SanitizeReport(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
-	return run(context.Background(), w, r, p, report)
+	return SanitizeWith(w, r, p, Options{Report: report})
 }
 
 // String sanitises s.
 func String(s string, p *policy.Policy) (string, error) {
+	return StringWith(s, p, Options{})
+}
+
+// StringWith is [String] with o's context and report.
+func StringWith(s string, p *policy.Policy, o Options) (string, error) {
 	var b strings.Builder
 	b.Grow(len(s))
-	if err := runDoc(&b, stringBytes(s), p, nil); err != nil {
+	if err := runDocContext(o.ctx(), &b, stringBytes(s), p, o.Report); err != nil {
 		return "", err
 	}
 	return b.String(), nil
@@ -65,12 +108,9 @@ func Bytes(b []byte, p *policy.Policy) ([]byte, error) {
 
 // StringReport sanitises s and returns the changes it made.
 func StringReport(s string, p *policy.Policy) (string, []Change, error) {
-	var b strings.Builder
 	var changes []Change
-	if err := runDoc(&b, stringBytes(s), p, func(c Change) { changes = append(changes, c) }); err != nil {
-		return "", changes, err
-	}
-	return b.String(), changes, nil
+	out, err := StringWith(s, p, Options{Report: func(c Change) { changes = append(changes, c) }})
+	return out, changes, err
 }
 
 // smallInput is how much run reads before choosing how to pipe the two
