@@ -118,9 +118,10 @@ func checkSanitize(t *testing.T, name, in string, p *policy.Policy) (string, boo
 // checkReported checks that out differs from in exactly when a change is
 // reported, and that the policy stage never had to step in.
 func checkReported(t *testing.T, name, in, out string, p *policy.Policy) {
-	again, changes, err := sanitize.StringReport(in, p)
+	var changes []sanitize.Change
+	again, err := sanitize.StringWith(in, p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 	if err != nil || again != out {
-		t.Fatalf("%s: StringReport differs from String: %v\n%q\n%q", name, err, again, out)
+		t.Fatalf("%s: StringWith with a report differs from String: %v\n%q\n%q", name, err, again, out)
 	}
 	changed := false
 	for _, c := range changes {
@@ -179,12 +180,12 @@ func domOf(s string) []string {
 // sanitises other documents, and checks the changes kept are unchanged.
 func checkReportKept(t *testing.T, name, in string, p *policy.Policy) {
 	var kept, copied []sanitize.Change
-	err := sanitize.SanitizeReport(io.Discard, strings.NewReader(in), p, func(c sanitize.Change) {
+	err := sanitize.SanitizeWith(io.Discard, strings.NewReader(in), p, sanitize.Options{Report: func(c sanitize.Change) {
 		kept = append(kept, c)
 		c.Element, c.Attribute, c.Reason = strings.Clone(c.Element), strings.Clone(c.Attribute), sanitize.Reason(strings.Clone(string(c.Reason)))
 		c.Before, c.After = strings.Clone(c.Before), strings.Clone(c.After)
 		copied = append(copied, c)
-	})
+	}})
 	if err != nil {
 		return // a limit error: checked above
 	}

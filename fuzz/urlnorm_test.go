@@ -70,11 +70,11 @@ func checkReportFlags(t *testing.T, raw string, p *policy.Policy) {
 	}
 	var got []sanitize.Change
 	doc := `<a href="` + html.EscapeString(raw) + `">x</a>`
-	if err := sanitize.SanitizeReport(io.Discard, strings.NewReader(doc), p, func(c sanitize.Change) {
+	if err := sanitize.SanitizeWith(io.Discard, strings.NewReader(doc), p, sanitize.Options{Report: func(c sanitize.Change) {
 		if c.Attribute == "href" {
 			got = append(got, c)
 		}
-	}); err != nil {
+	}}); err != nil {
 		return
 	}
 	if len(got) == 0 {

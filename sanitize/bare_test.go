@@ -38,7 +38,7 @@ func TestBareElements(t *testing.T) {
 		{"sanitizer-api", `<a href="javascript:alert(1)" onclick="x()">a</a>`, `<a>a</a>`, policy.SanitizerAPI()},
 		{"sanitizer config", `<p><a href="vbscript:x">a</a><img src="x:y"></p>`, `<p><a>a</a><img></p>`, fromSC(`{"elements": [{"name": "a", "attributes": ["href"]}, {"name": "img", "attributes": ["src"]}, "p"]}`)},
 	} {
-		got, changes, err := StringReport(c.in, c.p)
+		got, changes, err := stringReport(c.in, c.p)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

@@ -61,7 +61,8 @@ func benchComments(tb testing.TB) map[string]string {
 // and htmlclean's for the input in under p: the reasons (of bmReasons)
 // that cover them, and what no reason covers.
 func bmCompare(in, theirs string, p *policy.Policy) (reasons, unexplained []string, err error) {
-	ours, changes, err := sanitize.StringReport(in, p)
+	var changes []sanitize.Change
+	ours, err := sanitize.StringWith(in, p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 	if err != nil {
 		return nil, nil, err
 	}

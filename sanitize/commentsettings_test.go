@@ -198,7 +198,7 @@ func TestCommentSettingsFixedPoint(t *testing.T) {
 		if once == in {
 			t.Fatalf("%s: nothing changed: the test would prove nothing", how)
 		}
-		again, changes, err := StringReport(once, p)
+		again, changes, err := stringReport(once, p)
 		if err != nil || again != once || changed(changes) {
 			t.Errorf("%s: not a fixed point: %v %v\nonce:  %q\ntwice: %q", how, err, changes, once, again)
 		}
@@ -251,12 +251,12 @@ func checkCommentSetting(t *testing.T, p *policy.Policy, in, want string, change
 	if want == "" {
 		want = in
 	}
-	got, report, err := StringReport(in, p)
+	got, report, err := stringReport(in, p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got != want {
-		t.Errorf("StringReport(%q) = %q, want %q", in, got, want)
+		t.Errorf("stringReport(%q) = %q, want %q", in, got, want)
 	}
 	var lines []string
 	for _, c := range report {

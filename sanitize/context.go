@@ -4,28 +4,7 @@ import (
 	"context"
 	"io"
 	"sync"
-
-	"github.com/htmlclean/htmlclean/policy"
 )
-
-// SanitizeContext is [Sanitize] that stops when ctx is done: it returns an
-// error for which errors.Is(err, ctx.Err()) holds, after reading at most
-// 32 KiB more of r and working on at most 64 KiB more, and the output
-// written so far must be discarded as on any error. A call that had read
-// all of r may still finish, with all of its output and a nil error. The
-// context is checked before each read of r, not while a read blocks: a
-// reader that can block (a network connection) needs its own deadline
-// too. A context that is never done ([context.Background]) costs nothing.
-// It is safe for concurrent use with a shared policy, as Sanitize is.
-func SanitizeContext(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy) error {
-	return SanitizeWith(w, r, p, Options{Context: ctx})
-}
-
-// SanitizeReportContext is [SanitizeReport] that stops when ctx is done,
-// as [SanitizeContext] does.
-func SanitizeReportContext(ctx context.Context, w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
-	return SanitizeWith(w, r, p, Options{Context: ctx, Report: report})
-}
 
 // ctxReadBytes is the most a ctxReader reads at a time: how much input a
 // call can still take in, and work on, after its context is done. The

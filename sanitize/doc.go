@@ -5,9 +5,13 @@
 // A comment system takes a preset ([policy.UGC]) or builds a
 // [policy.Policy] once, and calls [String], [Bytes], [HTML] (for
 // html/template) or [Sanitize] (streaming) per request; all are safe for
-// concurrent use with a shared policy. [SanitizeReport] and [StringReport]
-// also say what was removed or rewritten, where, and why: each [Change]
-// has a [Reason], and [Reasons] lists them all.
+// concurrent use with a shared policy. [SanitizeWith] and [StringWith]
+// take the per-call [Options]: a report, which says what was removed or
+// rewritten, where, and why (each [Change] has a [Reason], and [Reasons]
+// lists them all), and a context that stops the call. One options value,
+// rather than a function per combination of them, keeps the entry points
+// from doubling with each per-call setting; [Bytes] and [HTML] take none,
+// being conveniences over [String].
 //
 // # How it works
 //
@@ -43,7 +47,7 @@
 // # Where each step lives
 //
 //	sanitize.go   the entry points; the two stages, in memory or streamed
-//	context.go    SanitizeContext: reads that stop once a context is done
+//	context.go    Options.Context: reads that stop once a context is done
 //	template.go   HTML, the output as html/template's HTML
 //	writeerr.go   WriteError: a failure of the caller's writer
 //	pass.go       the pass: its parts, the walk over tokens, text
@@ -102,7 +106,7 @@
 // short looking consistent. A panic in the package's own goroutine, a bug
 // of its own or bluemonday's, is raised again on the caller's goroutine.
 //
-// [SanitizeContext] and [SanitizeReportContext] bound a call's time: they
+// [Options.Context] bounds a call's time: [SanitizeWith] and [StringWith]
 // check the context before each read of at most 32 KiB, and so stop
 // within that much more input with an error for which errors.Is(err,
 // ctx.Err()) holds, never with partial output and a nil error.

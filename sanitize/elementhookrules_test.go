@@ -63,7 +63,7 @@ func TestElementHookHeldToRules(t *testing.T) {
 					if !longTests() && i%3 != len(target)%3 {
 						continue // a third of the documents for each element, HTMLCLEAN_LONG all
 					}
-					out, changes, err := StringReport(doc, p)
+					out, changes, err := stringReport(doc, p)
 					if err != nil {
 						continue // a limit: nothing written
 					}

@@ -94,12 +94,12 @@ func TestEmbeds(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, changes, err := StringReport(tc.in, tc.p)
+			got, changes, err := stringReport(tc.in, tc.p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got != tc.want {
-				t.Errorf("StringReport(%q) = %q, want %q", tc.in, got, tc.want)
+				t.Errorf("stringReport(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 			var reasons []Reason
 			for _, c := range changes {

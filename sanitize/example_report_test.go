@@ -9,14 +9,14 @@ import (
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// SanitizeReport streams the sanitised document and says what changed,
-// where and why, as htmlclean -report does.
-func ExampleSanitizeReport() {
+// SanitizeWith with a report streams the sanitised document and says what
+// changed, where and why, as htmlclean -report does.
+func ExampleSanitizeWith() {
 	in := "<p>Hi <a href=\"javascript:alert(1)\">there</a>\n<img src=\"/a.png\" onerror=\"alert(1)\"></p>"
 	var changes []sanitize.Change
-	err := sanitize.SanitizeReport(os.Stdout, strings.NewReader(in), policy.UGC(), func(c sanitize.Change) {
+	err := sanitize.SanitizeWith(os.Stdout, strings.NewReader(in), policy.UGC(), sanitize.Options{Report: func(c sanitize.Change) {
 		changes = append(changes, c) // the report is called before the output is complete
-	})
+	}})
 	if err != nil {
 		panic(err) // the reader's or writer's error, or over a limit of the policy
 	}

@@ -56,8 +56,10 @@ func ExampleHTML() {
 	// <div class="comment"><p class="author">&lt;Ann&gt;</p><p>Hi <em>all</em></p></div>
 }
 
-func ExampleStringReport() {
-	_, changes, err := sanitize.StringReport("<a href=\"http://good.example@evil.example/\">x</a>\n<img src=\"/a.png\" onerror=\"alert(1)\">", policy.UGC())
+func ExampleStringWith() {
+	var changes []sanitize.Change
+	o := sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }}
+	_, err := sanitize.StringWith("<a href=\"http://good.example@evil.example/\">x</a>\n<img src=\"/a.png\" onerror=\"alert(1)\">", policy.UGC(), o)
 	if err != nil {
 		panic(err)
 	}
@@ -73,7 +75,9 @@ func ExampleStringReport() {
 // A moderation queue decides on the Reason of each change: the sanitiser's
 // own are constants, urlnorm's come through URLReason.
 func ExampleReason() {
-	_, changes, err := sanitize.StringReport(`<a href="javascript:alert(1)" onclick="steal()">x</a>`, policy.UGC())
+	var changes []sanitize.Change
+	o := sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }}
+	_, err := sanitize.StringWith(`<a href="javascript:alert(1)" onclick="steal()">x</a>`, policy.UGC(), o)
 	if err != nil {
 		panic(err)
 	}

@@ -33,7 +33,7 @@ func TestImpliedElementEndTags(t *testing.T) {
 			t.Errorf("%q: %s", in, problem)
 		}
 	}
-	out, changes, err := StringReport("<table><tr><td>x</td></tr></tbody></table>", p)
+	out, changes, err := stringReport("<table><tr><td>x</td></tr></tbody></table>", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestImpliedElementEndTags(t *testing.T) {
 // repairing bad bytes is reported as that, not as a URL rewrite.
 func TestInvalidUTF8AttributeReport(t *testing.T) {
 	p := ugcPolicy(t)
-	_, changes, err := StringReport("<abbr title=\"a\xffb\">x</abbr> <a href=\"/a\xffb\">y</a>", p)
+	_, changes, err := stringReport("<abbr title=\"a\xffb\">x</abbr> <a href=\"/a\xffb\">y</a>", p)
 	if err != nil {
 		t.Fatal(err)
 	}

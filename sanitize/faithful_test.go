@@ -115,17 +115,17 @@ func faithfulProblem(tb testing.TB, in string, p *policy.Policy) string {
 	if diff := cmp.Diff(dom(unmarked(stage)), domAs(faithful, stageSpelling)); diff != "" {
 		return fmt.Sprintf("the faithful form parses to another DOM than the policy stage's output (-stage +faithful):\n%s\nfaithful: %.300q", diff, faithful)
 	}
-	out, changes, err := StringReport(in, p)
+	out, changes, err := stringReport(in, p)
 	if err != nil {
-		return fmt.Sprintf("StringReport: %v", err)
+		return fmt.Sprintf("stringReport: %v", err)
 	}
 	if out != faithful {
-		return fmt.Sprintf("StringReport wrote another output than the pass's faithful form:\n%.300q\n%.300q", out, faithful)
+		return fmt.Sprintf("stringReport wrote another output than the pass's faithful form:\n%.300q\n%.300q", out, faithful)
 	}
 	if got, want := changed(changes), out != in; got != want {
 		return fmt.Sprintf("output differs from input: %v; changes reported: %v (%v)\noutput: %.300q", want, got, changes, out)
 	}
-	again, changes, err := StringReport(out, p)
+	again, changes, err := stringReport(out, p)
 	if err != nil || again != out || changed(changes) {
 		return fmt.Sprintf("not a fixed point: %v %v\nonce:  %.300q\ntwice: %.300q", err, changes, out, again)
 	}
@@ -203,12 +203,12 @@ func TestCleanDocumentUnchanged(t *testing.T) {
 	}
 	in := "<p>it's \"quoted\" &#38; more</p>\r\n<hr />\r\n<p>AT&amp;T <br/> 1 < 2 > 0</p>\r\n" +
 		"<P>Upper</P>\n<ul><li>one</li></ul>\n<a href='https://example.com/' rel=\"nofollow ugc\">example.com</a>\n"
-	out, changes, err := StringReport(in, p)
+	out, changes, err := stringReport(in, p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out != in || len(changes) != 0 {
-		t.Errorf("StringReport changed a clean document:\n got %q\nwant %q\nchanges: %v", out, in, changes)
+		t.Errorf("stringReport changed a clean document:\n got %q\nwant %q\nchanges: %v", out, in, changes)
 	}
 }
 
@@ -242,19 +242,19 @@ func TestEveryChangeReported(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, changes, err := StringReport(tc.in, p)
+			got, changes, err := stringReport(tc.in, p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got != tc.want {
-				t.Errorf("StringReport(%q) = %q, want %q", tc.in, got, tc.want)
+				t.Errorf("stringReport(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 			found := false
 			for _, c := range changes {
 				found = found || c.Action == tc.action && string(c.Reason) == tc.reason
 			}
 			if !found {
-				t.Errorf("StringReport(%q) reported %v, want a %s (%s)", tc.in, changes, tc.action, tc.reason)
+				t.Errorf("stringReport(%q) reported %v, want a %s (%s)", tc.in, changes, tc.action, tc.reason)
 			}
 		})
 	}
@@ -320,14 +320,14 @@ func TestStreamingFaithful(t *testing.T) {
 			in.Write(d)
 		}
 	}
-	want, wantChanges, err := StringReport(in.String(), p)
+	want, wantChanges, err := stringReport(in.String(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
 	var changes []Change
 	// A reader without Len: Sanitize must read ahead and stream.
-	err = SanitizeReport(&out, struct{ *strings.Reader }{strings.NewReader(in.String())}, p, func(c Change) { changes = append(changes, c) })
+	err = SanitizeWith(&out, struct{ *strings.Reader }{strings.NewReader(in.String())}, p, Options{Report: func(c Change) { changes = append(changes, c) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func TestCommentsInForeignContent(t *testing.T) {
 	for name, p := range foreignCommentPolicies(t) {
 		kept := 0
 		for _, in := range foreignCommentSeeds() {
-			out, changes, err := StringReport(in, p)
+			out, changes, err := stringReport(in, p)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

@@ -212,7 +212,7 @@ func TestForeignLinkReports(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, changes, err := StringReport(tc.in, p)
+			_, changes, err := stringReport(tc.in, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +221,7 @@ func TestForeignLinkReports(t *testing.T) {
 					return
 				}
 			}
-			t.Errorf("StringReport(%q): no %s mismatch on %s %s in %v", tc.in, ReasonLinkTextMismatch, tc.element, tc.attr, changes)
+			t.Errorf("stringReport(%q): no %s mismatch on %s %s in %v", tc.in, ReasonLinkTextMismatch, tc.element, tc.attr, changes)
 		})
 	}
 }

@@ -75,17 +75,17 @@ func TestHashInFragment(t *testing.T) {
 	}
 	for name, p := range testPolicies(t) {
 		for _, in := range docs {
-			out, changes, err := StringReport(in, p)
+			out, changes, err := stringReport(in, p)
 			if err != nil {
-				t.Fatalf("%s: StringReport(%q): %v", name, in, err)
+				t.Fatalf("%s: stringReport(%q): %v", name, in, err)
 			}
 			for _, c := range changes {
 				if c.Reason == ReasonFirstStageMissed {
-					t.Errorf("%s: StringReport(%q) = %q with a first-stage-missed change: %+v", name, in, out, c)
+					t.Errorf("%s: stringReport(%q) = %q with a first-stage-missed change: %+v", name, in, out, c)
 				}
 			}
 			if strings.Contains(out, "%23") {
-				t.Errorf("%s: StringReport(%q) = %q: the fragment's # became %%23", name, in, out)
+				t.Errorf("%s: stringReport(%q) = %q: the fragment's # became %%23", name, in, out)
 			}
 		}
 	}

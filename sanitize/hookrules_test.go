@@ -155,7 +155,7 @@ func TestURLHookHeldToRules(t *testing.T) {
 			}
 			hooked, plain := site.build(t, policy.Hooks{URL: hook}), site.build(t, policy.Hooks{})
 			in := fmt.Sprintf(site.tmpl, html.EscapeString(site.author))
-			without, _, err := StringReport(site.no, plain)
+			without, _, err := stringReport(site.no, plain)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,14 +165,14 @@ func TestURLHookHeldToRules(t *testing.T) {
 					continue // half the URLs at each place, HTMLCLEAN_LONG all
 				}
 				ret, called = u, false
-				got, gotCh, err := StringReport(in, hooked)
+				got, gotCh, err := stringReport(in, hooked)
 				if err != nil {
 					t.Fatalf("%q: %v", u, err)
 				}
 				if !called {
 					t.Fatalf("the hook was not asked about %s", in)
 				}
-				want, wantCh, err := StringReport(fmt.Sprintf(site.tmpl, html.EscapeString(u)), plain)
+				want, wantCh, err := stringReport(fmt.Sprintf(site.tmpl, html.EscapeString(u)), plain)
 				if err != nil {
 					t.Fatalf("%q: %v", u, err)
 				}
@@ -244,7 +244,7 @@ func TestURLHookRemoteContent(t *testing.T) {
 		cfg := mailPolicy(t, c.remote).Config()
 		cfg.Hooks.URL = toPixel
 		p := mustCompile(t, cfg)
-		got, changes, err := StringReport(in, p)
+		got, changes, err := stringReport(in, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -297,7 +297,7 @@ func TestURLHookLengths(t *testing.T) {
 		cfg.Limits = c.limits
 		cfg.Hooks.URL = c.hook
 		p := mustCompile(t, cfg)
-		got, changes, err := StringReport(c.in, p)
+		got, changes, err := stringReport(c.in, p)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -368,7 +368,7 @@ func TestURLHookSheetBound(t *testing.T) {
 	}
 	p := mustCompile(t, cfg)
 	sheet := `<style>.a{background:url(cid:a)}.b{background:url(cid:b)}</style>`
-	got, changes, err := StringReport(`<html><head>`+sheet+sheet+`</head><body><p class="a">x</p></body></html>`, p)
+	got, changes, err := stringReport(`<html><head>`+sheet+sheet+`</head><body><p class="a">x</p></body></html>`, p)
 	if err != nil {
 		t.Fatal(err)
 	}

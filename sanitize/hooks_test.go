@@ -50,7 +50,7 @@ func TestURLHook(t *testing.T) {
 		{`<a href="https://bad.example/">e</a>`, `e`, "userinfo,no-attributes-left"},
 		{`<a href="https://ok.example/">ok</a>`, `<a href="https://ok.example/" rel="nofollow ugc">ok</a>`, "link-policy"},
 	} {
-		out, changes, err := StringReport(c.in, p)
+		out, changes, err := stringReport(c.in, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +156,7 @@ func TestURLHookEmbed(t *testing.T) {
 		return u.URL, true
 	}
 	p := mustCompile(t, c)
-	out, changes, err := StringReport(`<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>`, p)
+	out, changes, err := stringReport(`<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>`, p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,7 +162,7 @@ func TestIDRefs(t *testing.T) {
 			}
 			for _, id := range []string{"hostform", "x y", "", "user-content-nowhere"} {
 				in := tc.target + refTo(tc, id)
-				got, changes, err := StringReport(in, p)
+				got, changes, err := stringReport(in, p)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -209,7 +209,7 @@ func TestIDRefLists(t *testing.T) {
 			}
 		})
 	}
-	_, changes, err := StringReport(`<div id="a">a</div><div aria-labelledby="a host">x</div>`, p)
+	_, changes, err := stringReport(`<div id="a">a</div><div aria-labelledby="a host">x</div>`, p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,7 @@ func TestFixedPointAtLimits(t *testing.T) {
 				t.Fatalf("%s: %v\ninput: %q", name, err, in)
 			}
 			accepted++
-			again, changes, err := StringReport(out, p)
+			again, changes, err := stringReport(out, p)
 			if err != nil || again != out || changed(changes) {
 				t.Errorf("%s: not a fixed point: %v %.300v\ninput: %.150q\nonce:  %.150q\ntwice: %.150q", name, err, changes, in, out, again)
 			}

@@ -110,8 +110,8 @@ func TestLimitPosition(t *testing.T) {
 			}
 			_, err := String(tc.in, tc.p)
 			check("String", err)
-			_, _, err = StringReport(tc.in, tc.p)
-			check("StringReport", err)
+			_, _, err = stringReport(tc.in, tc.p)
+			check("StringWith report", err)
 			err = Sanitize(io.Discard, io.MultiReader(strings.NewReader(tc.in)), tc.p)
 			check("Sanitize", err)
 		})

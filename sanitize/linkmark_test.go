@@ -104,7 +104,7 @@ func TestLinkMark(t *testing.T) {
 						t.Skipf("the policy does not allow %s", e)
 					}
 				}
-				out, changes, err := StringReport(tc.in, p)
+				out, changes, err := stringReport(tc.in, p)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -174,7 +174,7 @@ func TestLinkMarkForged(t *testing.T) {
 	}
 	for pname, p := range markPolicies(t) {
 		for _, in := range tests {
-			out, changes, err := StringReport(in, p)
+			out, changes, err := stringReport(in, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -258,7 +258,7 @@ func TestLinkMarkStyledText(t *testing.T) {
 			`<p><a href="https://evil.example/">bank.example</a></p>`,
 			`<p><font color="#ffffff"><a href="https://evil.example/">bank.example</a></font></p>`,
 		} {
-			got, changes, err := StringReport(in, p)
+			got, changes, err := stringReport(in, p)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -90,9 +90,9 @@ func TestLinkTextPolicies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, changes, err := StringReport(in, p)
+			got, changes, err := stringReport(in, p)
 			if err != nil || got != tc.want {
-				t.Fatalf("StringReport = %q, %v; want %q", got, err, tc.want)
+				t.Fatalf("stringReport = %q, %v; want %q", got, err, tc.want)
 			}
 			var actions []string
 			for _, ch := range changes {
@@ -126,7 +126,7 @@ func TestLinkTextOverflow(t *testing.T) {
 		p := mustPolicy(t, "extends: ugc\nlimits: {max_attribute_bytes: 1000000}\nlinks: {text_mismatch: "+action+"}\n")
 		for name, in := range long {
 			t.Run(action+"/"+name, func(t *testing.T) {
-				got, changes, err := StringReport(in, p)
+				got, changes, err := stringReport(in, p)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -190,15 +190,15 @@ func TestLinkTextAsRead(t *testing.T) {
 	} {
 		t.Run(content, func(t *testing.T) {
 			in := `<a href="https://evil.example/">` + content + `</a>`
-			got, changes, err := StringReport(in, p)
+			got, changes, err := stringReport(in, p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(got, "href") {
-				t.Errorf("StringReport(%q) = %q: the href was kept", in, got)
+				t.Errorf("stringReport(%q) = %q: the href was kept", in, got)
 			}
 			if !slices.ContainsFunc(changes, func(c Change) bool { return c.Reason == ReasonLinkTextMismatch }) {
-				t.Errorf("StringReport(%q): no %s change in %v", in, ReasonLinkTextMismatch, changes)
+				t.Errorf("stringReport(%q): no %s change in %v", in, ReasonLinkTextMismatch, changes)
 			}
 		})
 	}
@@ -250,7 +250,7 @@ func TestLinkTextBenchCorpus(t *testing.T) {
 		if real {
 			naming += linksNamingHosts(doc)
 		}
-		_, changes, err := StringReport(string(doc), p)
+		_, changes, err := stringReport(string(doc), p)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

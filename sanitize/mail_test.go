@@ -122,7 +122,7 @@ func TestMailRemote(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.remote, func(t *testing.T) {
 			p := mailPolicy(t, tc.remote)
-			got, changes, err := StringReport(in, p)
+			got, changes, err := stringReport(in, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -162,13 +162,13 @@ func TestMailTrackingPixel(t *testing.T) {
 		p := mailPolicy(t, remote)
 		for _, tc := range tests {
 			t.Run(remote+"/"+tc.name, func(t *testing.T) {
-				_, changes, err := StringReport(tc.in, p)
+				_, changes, err := stringReport(tc.in, p)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got := slices.ContainsFunc(changes, func(c Change) bool { return c.Reason == ReasonTrackingPixel })
 				if got != tc.want {
-					t.Errorf("StringReport(%q): tracking pixel reported %v, want %v (%v)", tc.in, got, tc.want, changes)
+					t.Errorf("stringReport(%q): tracking pixel reported %v, want %v (%v)", tc.in, got, tc.want, changes)
 				}
 			})
 		}
@@ -180,7 +180,7 @@ func TestMailTrackingPixel(t *testing.T) {
 func TestMailSheetReport(t *testing.T) {
 	in := `<style>@import url(https://evil.example/x.css); input[value^=a]{color:red} a:visited{color:red}` +
 		` .o{position:fixed} @font-face{font-family:x;src:url(https://evil.example/f)} p{color:red}</style>`
-	_, changes, err := StringReport(in, policy.Mail())
+	_, changes, err := stringReport(in, policy.Mail())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestMailOtherPresets(t *testing.T) {
 func TestMailSheetsBounded(t *testing.T) {
 	sheet := "<style>" + strings.Repeat("p{color:red}", 20000) + "</style>"
 	in := strings.Repeat(sheet, 8)
-	got, changes, err := StringReport(in, policy.Mail())
+	got, changes, err := stringReport(in, policy.Mail())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestMailCIDHook(t *testing.T) {
 	} {
 		cfg := mailPolicy(t, c.remote).Config()
 		cfg.Hooks.URL = part
-		got, changes, err := StringReport(in, mustCompile(t, cfg))
+		got, changes, err := stringReport(in, mustCompile(t, cfg))
 		if err != nil {
 			t.Fatal(err)
 		}

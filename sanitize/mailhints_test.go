@@ -17,12 +17,12 @@ import (
 // report.
 func mailOnce(t *testing.T, in string, p *policy.Policy) (string, []Change) {
 	t.Helper()
-	got, changes, err := StringReport(in, p)
+	got, changes, err := stringReport(in, p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameStreamed(t, in, got, p)
-	again, more, err := StringReport(got, p)
+	again, more, err := stringReport(got, p)
 	if err != nil || again != got || changed(more) {
 		t.Errorf("not a fixed point: %v %v\nonce:  %q\ntwice: %q", err, more, got, again)
 	}

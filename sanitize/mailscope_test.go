@@ -173,7 +173,7 @@ func TestMailSheetReadBack(t *testing.T) {
 	p := policy.Mail()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, changes, err := StringReport(tc.in, p)
+			got, changes, err := stringReport(tc.in, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -182,10 +182,10 @@ func TestMailSheetReadBack(t *testing.T) {
 				moved = moved || c.Reason == ReasonStylesheetMoved
 			}
 			if moved != tc.moved || !tc.moved && changed(changes) {
-				t.Errorf("StringReport(%q): moved %v, want %v (%v)", tc.in, moved, tc.moved, changes)
+				t.Errorf("stringReport(%q): moved %v, want %v (%v)", tc.in, moved, tc.moved, changes)
 			}
 			if !strings.HasSuffix(got, "<p>x</p>"+sheet+`</div>`) && !strings.HasSuffix(got, "\n}</style></div>") {
-				t.Errorf("StringReport(%q) = %q, want the sheet last in the wrapper", tc.in, got)
+				t.Errorf("stringReport(%q) = %q, want the sheet last in the wrapper", tc.in, got)
 			}
 		})
 	}

@@ -16,11 +16,11 @@ import (
 func mailFixedPoint(t *testing.T, in string) (string, []Change) {
 	t.Helper()
 	p := policy.Mail()
-	got, changes, err := StringReport(in, p)
+	got, changes, err := stringReport(in, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, changes2, err := StringReport(got, p)
+	again, changes2, err := stringReport(got, p)
 	if err != nil || again != got || len(changes2) > 0 {
 		t.Errorf("String(%.80q) = %.200q; again %.200q, %v, %v: not a fixed point", in, got, again, changes2, err)
 	}

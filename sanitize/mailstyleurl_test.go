@@ -50,19 +50,19 @@ func TestMailStyleURLQuoted(t *testing.T) {
 func TestMailSheetRefusedURLKeepsRest(t *testing.T) {
 	for _, u := range []string{`url(javascript:alert(1))`, `url("javascript:alert(1)")`, `url(https://img.example/a.png)`} {
 		in := `<style>.a{color:red}.b{background:` + u + `;color:blue}.c{color:green}</style><p class=a>x`
-		got, changes, err := StringReport(in, mailPolicy(t, "block"))
+		got, changes, err := stringReport(in, mailPolicy(t, "block"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, want := range []string{".a{color:red}", ".b{color:blue}", ".c{color:green}"} {
 			if !strings.Contains(got, want) {
-				t.Errorf("StringReport(%q) = %q, want %s kept", in, got, want)
+				t.Errorf("stringReport(%q) = %q, want %s kept", in, got, want)
 			}
 		}
 		if !slices.ContainsFunc(changes, func(c Change) bool {
 			return c.Element == "style" && c.Action == RemovedContent && strings.HasPrefix(c.Before, "background")
 		}) {
-			t.Errorf("StringReport(%q): no report line for the background declaration (%v)", in, changes)
+			t.Errorf("stringReport(%q): no report line for the background declaration (%v)", in, changes)
 		}
 	}
 }

@@ -42,9 +42,9 @@ func TestPoolKeepsNoDocument(t *testing.T) {
 			_, err := Bytes(in, p)
 			return weak.Make(&in[0]), err
 		}},
-		{"StringReport", func(doc string) (weak.Pointer[byte], error) {
+		{"StringWith report", func(doc string) (weak.Pointer[byte], error) {
 			in := strings.Clone(doc)
-			_, _, err := StringReport(in, p)
+			_, err := StringWith(in, p, Options{Report: func(Change) {}})
 			return weak.Make(unsafe.StringData(in)), err
 		}},
 	}

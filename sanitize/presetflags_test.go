@@ -96,7 +96,7 @@ func TestPresetsBenchRejections(t *testing.T) {
 		total, rejected, byFlags := 0, 0, 0
 		for _, name := range names {
 			total += urlAttrs(p, docs[name])
-			_, changes, err := StringReport(string(docs[name]), p)
+			_, changes, err := stringReport(string(docs[name]), p)
 			if err != nil {
 				t.Fatalf("%s: %s: %v", preset, name, err)
 			}
@@ -166,7 +166,7 @@ func TestPresetsKeepOrdinaryLinks(t *testing.T) {
 			for _, tc := range tests {
 				t.Run(preset+"/"+tc.name, func(t *testing.T) {
 					in := `<a href="` + html.EscapeString(tc.href) + `">x</a>`
-					got, changes, err := StringReport(in, p)
+					got, changes, err := stringReport(in, p)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -234,7 +234,7 @@ func TestIgnoredFlagsNotReported(t *testing.T) {
 			want []want
 		}{{"ugc", ugc, tc.ugc}, {"ignoring", ignoring, tc.ignoring}} {
 			t.Run(tc.name+"/"+run.name, func(t *testing.T) {
-				_, changes, err := StringReport(`<a href="`+tc.href+`">x</a>`, run.p)
+				_, changes, err := stringReport(`<a href="`+tc.href+`">x</a>`, run.p)
 				if err != nil {
 					t.Fatal(err)
 				}

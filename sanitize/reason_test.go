@@ -185,7 +185,7 @@ func TestReasonTriggers(t *testing.T) {
 			t.Errorf("%q is not listed by Reasons", tc.reason)
 		}
 		t.Run(string(tc.reason), func(t *testing.T) {
-			_, changes, err := StringReport(tc.in, policies[tc.policy])
+			_, changes, err := stringReport(tc.in, policies[tc.policy])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -194,7 +194,7 @@ func TestReasonTriggers(t *testing.T) {
 				got = append(got, c.Reason)
 			}
 			if !slices.Contains(got, tc.reason) {
-				t.Errorf("StringReport(%.60q) reasons %v, want %q among them", tc.in, got, tc.reason)
+				t.Errorf("stringReport(%.60q) reasons %v, want %q among them", tc.in, got, tc.reason)
 			}
 		})
 	}
@@ -227,10 +227,10 @@ func TestReasonsReported(t *testing.T) {
 	seen := map[Reason]int{}
 	for name, p := range testPolicies(t) {
 		for _, in := range inputs {
-			_, changes, _ := StringReport(in, p)
+			_, changes, _ := stringReport(in, p)
 			for _, c := range changes {
 				if !listed[c.Reason] {
-					t.Errorf("%s: StringReport(%.60q) reported %q, which Reasons does not list", name, in, c.Reason)
+					t.Errorf("%s: stringReport(%.60q) reported %q, which Reasons does not list", name, in, c.Reason)
 				}
 				seen[c.Reason]++
 			}

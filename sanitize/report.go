@@ -32,7 +32,7 @@ const (
 	PolicyStage Action = "policy-stage"
 )
 
-// Change is one thing the sanitiser changed, for [SanitizeReport].
+// Change is one thing the sanitiser changed, for [Options.Report].
 type Change struct {
 	Line      int    `json:"line"`    // 1-based line of the tag in the input
 	Column    int    `json:"column"`  // 1-based byte column of the tag's "<"

@@ -33,10 +33,10 @@ func TestReportOwnsItsStrings(t *testing.T) {
 	for i, doc := range reportDocs {
 		// want is copied when the change is reported, kept is what the
 		// caller holds on to.
-		err := SanitizeReport(io.Discard, strings.NewReader(doc), p, func(c Change) {
+		err := SanitizeWith(io.Discard, strings.NewReader(doc), p, Options{Report: func(c Change) {
 			kept[i] = append(kept[i], c)
 			want[i] = append(want[i], deepCopy([]Change{c})...)
-		})
+		}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func TestReportOwnsItsStrings(t *testing.T) {
 	// Overwrite every pooled buffer with other bytes, several times.
 	for range 3 {
 		for _, doc := range reportDocs {
-			if _, _, err := StringReport(strings.ToUpper(doc)+doc, p); err != nil {
+			if _, _, err := stringReport(strings.ToUpper(doc)+doc, p); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -62,7 +62,7 @@ func TestReportOwnsItsStrings(t *testing.T) {
 // TestReportAfterOwnsItsURL: the second link's URL must not show through
 // the first one's After (a report string pointing into a reused buffer).
 func TestReportAfterOwnsItsURL(t *testing.T) {
-	_, changes, err := StringReport(reportDocs[0], preset(t, "ugc"))
+	_, changes, err := stringReport(reportDocs[0], preset(t, "ugc"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestConcurrentSharedPolicy(t *testing.T) {
 			err     string
 		}
 		run := func(doc string) result {
-			out, changes, err := StringReport(doc, p)
+			out, changes, err := stringReport(doc, p)
 			r := result{out: out, changes: changes}
 			if err != nil {
 				r.err = err.Error()

@@ -70,12 +70,6 @@ func SanitizeWith(w io.Writer, r io.Reader, p *policy.Policy, o Options) error {
 	return run(o.ctx(), w, r, p, o.Report)
 }
 
-// SanitizeReport is [Sanitize] that also calls report, in input order, for
-// every element or attribute removed and every URL rewritten or rejected.
-func SanitizeReport(w io.Writer, r io.Reader, p *policy.Policy, report func(Change)) error {
-	return SanitizeWith(w, r, p, Options{Report: report})
-}
-
 // String sanitises s.
 func String(s string, p *policy.Policy) (string, error) {
 	return StringWith(s, p, Options{})
@@ -104,13 +98,6 @@ func Bytes(b []byte, p *policy.Policy) ([]byte, error) {
 		return nil, err
 	}
 	return out.Bytes(), nil
-}
-
-// StringReport sanitises s and returns the changes it made.
-func StringReport(s string, p *policy.Policy) (string, []Change, error) {
-	var changes []Change
-	out, err := StringWith(s, p, Options{Report: func(c Change) { changes = append(changes, c) }})
-	return out, changes, err
 }
 
 // smallInput is how much run reads before choosing how to pipe the two

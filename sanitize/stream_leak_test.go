@@ -229,9 +229,9 @@ func TestContextCancelStopsReading(t *testing.T) {
 			if tc.withLen {
 				r = &lenReader{cr, len(doc)}
 			}
-			err := SanitizeContext(ctx, io.Discard, r, policy.UGC())
+			err := SanitizeWith(io.Discard, r, policy.UGC(), Options{Context: ctx})
 			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("SanitizeContext = %v, want %v", err, context.Canceled)
+				t.Fatalf("SanitizeWith = %v, want %v", err, context.Canceled)
 			}
 			if after := cr.read - cr.cancelAt; after > 64<<10 {
 				t.Errorf("read %d bytes after the cancel, want at most %d", after, 64<<10)
@@ -273,9 +273,9 @@ func TestContextCancelBoundsWork(t *testing.T) {
 				return u.URL, true
 			}})
 			var report int
-			err := SanitizeReportContext(ctx, io.Discard, tc.r(), p, func(Change) { report++ })
+			err := SanitizeWith(io.Discard, tc.r(), p, Options{Context: ctx, Report: func(Change) { report++ }})
 			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("SanitizeReportContext = %v, want %v", err, context.Canceled)
+				t.Fatalf("SanitizeWith = %v, want %v", err, context.Canceled)
 			}
 			if after := (calls - cancelAt) * streamElement; after > 64<<10 {
 				t.Errorf("%d hook calls after the cancel (%d bytes), want at most %d bytes", calls-cancelAt, after, 64<<10)
@@ -306,13 +306,13 @@ func TestContextDeadline(t *testing.T) {
 		}
 		for name, r := range readers {
 			var got strings.Builder
-			if err := SanitizeContext(expired, &got, r(), p); !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("SanitizeContext(expired, %d bytes, %s) = %v, want %v", len(in), name, err, context.DeadlineExceeded)
+			if err := SanitizeWith(&got, r(), p, Options{Context: expired}); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("SanitizeWith(expired, %d bytes, %s) = %v, want %v", len(in), name, err, context.DeadlineExceeded)
 			}
 			for _, ctx := range []context.Context{context.Background(), live} {
 				got.Reset()
-				if err := SanitizeContext(ctx, &got, r(), p); err != nil || got.String() != want {
-					t.Errorf("SanitizeContext(%v, %d bytes, %s) = %v; output as String's: %v", ctx, len(in), name, err, got.String() == want)
+				if err := SanitizeWith(&got, r(), p, Options{Context: ctx}); err != nil || got.String() != want {
+					t.Errorf("SanitizeWith(%v, %d bytes, %s) = %v; output as String's: %v", ctx, len(in), name, err, got.String() == want)
 				}
 			}
 		}

@@ -46,7 +46,7 @@ func TestStyles(t *testing.T) {
 		{`<span style="color:red /* open">x</span>`, `<span>x</span>`, "css-unterminated-comment"},
 		{`<b style="color:red">x</b>`, `<b style="color:red">x</b>`, ""}, // color: on every element
 	} {
-		out, changes, err := StringReport(c.in, p)
+		out, changes, err := stringReport(c.in, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,13 +193,13 @@ func TestStyleCommentJoinsNoURL(t *testing.T) {
 func TestStyleNewlineNotReportedAsURL(t *testing.T) {
 	p := commentPolicy(t)
 	in := `<span style="color:&#13;red">x</span>`
-	_, changes, err := StringReport(in, p)
+	_, changes, err := stringReport(in, p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range changes {
 		if c.Attribute == "style" && c.Action == RewroteURL {
-			t.Errorf("StringReport(%q) reported %v: a style is not a URL", in, c)
+			t.Errorf("stringReport(%q) reported %v: a style is not a URL", in, c)
 		}
 	}
 }

@@ -43,7 +43,7 @@ func TestTopLayerAttributes(t *testing.T) {
 		for _, el := range elements[e.Name] {
 			for _, v := range []string{"", "auto", "manual", "hint", "x", "show-modal", "toggle-popover", "Show-Popover", "--custom"} {
 				in := "<" + el + ` href="https://example.com/" ` + e.Name + `="` + v + `">x</` + el + ">"
-				got, changes, err := StringReport(in, def)
+				got, changes, err := stringReport(in, def)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -81,7 +81,7 @@ func TestCommandValues(t *testing.T) {
 	}
 	for _, v := range []string{"show-modal", "SHOW-MODAL", "show-popover", "toggle-popover", "Toggle-Popover",
 		"--open", "", " close", "close ", "toggle-fullscreen", "request-fullscreen", "show-picker", "x"} {
-		got, changes, err := StringReport(`<button commandfor=d command="`+v+`">x</button>`, p)
+		got, changes, err := stringReport(`<button commandfor=d command="`+v+`">x</button>`, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestAnchorStyles(t *testing.T) {
 	}
 	for _, d := range decls {
 		in := `<p style="color:red;` + d + `">x</p>`
-		got, changes, err := StringReport(in, whole)
+		got, changes, err := stringReport(in, whole)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -43,13 +43,13 @@ func TestMailTrackingPixelHidden(t *testing.T) {
 		for _, tc := range tests {
 			t.Run(remote+"/"+tc.name, func(t *testing.T) {
 				in := `<img ` + src + ` ` + tc.attrs + `>`
-				_, changes, err := StringReport(in, p)
+				_, changes, err := stringReport(in, p)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got := slices.ContainsFunc(changes, func(c Change) bool { return c.Reason == ReasonTrackingPixel })
 				if got != tc.want {
-					t.Errorf("StringReport(%q): tracking pixel reported %v, want %v (%v)", in, got, tc.want, changes)
+					t.Errorf("stringReport(%q): tracking pixel reported %v, want %v (%v)", in, got, tc.want, changes)
 				}
 			})
 		}

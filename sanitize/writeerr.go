@@ -3,7 +3,7 @@ package sanitize
 import "io"
 
 // WriteError reports that the writer given to [Sanitize] or
-// [SanitizeReport] failed: the output is incomplete, and Err is the
+// [SanitizeWith] failed: the output is incomplete, and Err is the
 // writer's own error (a closed connection, a full disk). Without it the
 // error would come out of whichever stage happened to write, as
 // "policy: ...", and a caller could not tell its output from its input.

@@ -97,12 +97,14 @@ func TestShortWriteEveryCut(t *testing.T) {
 	large := strings.Repeat(small, (smallInput/len(small))+64)
 	calls := map[string]func(io.Writer, io.Reader) error{
 		"Sanitize": func(w io.Writer, r io.Reader) error { return Sanitize(w, r, p) },
-		"SanitizeReport": func(w io.Writer, r io.Reader) error {
-			return SanitizeReport(w, r, p, func(Change) {})
+		"SanitizeWith report": func(w io.Writer, r io.Reader) error {
+			return SanitizeWith(w, r, p, Options{Report: func(Change) {}})
 		},
-		"SanitizeContext": func(w io.Writer, r io.Reader) error { return SanitizeContext(t.Context(), w, r, p) },
-		"SanitizeReportContext": func(w io.Writer, r io.Reader) error {
-			return SanitizeReportContext(t.Context(), w, r, p, func(Change) {})
+		"SanitizeWith context": func(w io.Writer, r io.Reader) error {
+			return SanitizeWith(w, r, p, Options{Context: t.Context()})
+		},
+		"SanitizeWith context and report": func(w io.Writer, r io.Reader) error {
+			return SanitizeWith(w, r, p, Options{Context: t.Context(), Report: func(Change) {}})
 		},
 	}
 	for _, in := range []struct {

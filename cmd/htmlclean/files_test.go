@@ -97,7 +97,7 @@ var reportFields = []struct {
 
 // TestReportJSON validates every line of -report against the documented
 // fields, and checks that the lines of each file are the changes
-// sanitize.StringReport reports for it, in order.
+// sanitize.StringWith reports for it, in order.
 func TestReportJSON(t *testing.T) {
 	setupWork(t)
 	got := invoke(t, "", "-report", "report.jsonl", "-o", "out/", "site", "clean.html")
@@ -148,7 +148,8 @@ func TestReportJSON(t *testing.T) {
 	}
 	wantByFile := map[string][]sanitize.Change{}
 	for _, name := range append(siteFiles, "clean.html") {
-		_, changes, err := sanitize.StringReport(readString(t, name), p)
+		var changes []sanitize.Change
+		_, err := sanitize.StringWith(readString(t, name), p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +161,7 @@ func TestReportJSON(t *testing.T) {
 		t.Fatalf("the work tree should make at least three files change, got %d", len(wantByFile))
 	}
 	if diff := cmp.Diff(wantByFile, gotByFile); diff != "" {
-		t.Errorf("-report mismatch with sanitize.StringReport (-want +got):\n%s", diff)
+		t.Errorf("-report mismatch with sanitize.StringWith's report (-want +got):\n%s", diff)
 	}
 }
 

@@ -147,7 +147,7 @@ func (k *task) sanitize(dst io.Writer, src io.Reader) error {
 			k.enc.Encode(reportLine{File: path, Change: c}) // an error stays in k.rep
 		}
 	}
-	return sanitize.SanitizeReport(dst, src, k.w.p, collect)
+	return sanitize.SanitizeWith(dst, src, k.w.p, sanitize.Options{Report: collect})
 }
 
 // inMemory sanitises an input held whole, then writes the output, or not.

@@ -141,7 +141,8 @@ func TestStreamOrder(t *testing.T) {
 		name := fmt.Sprintf("f%d.html", i)
 		writeFile(t, name, in)
 		args = append(args, name)
-		out, changes, err := sanitize.StringReport(in, p)
+		var changes []sanitize.Change
+		out, err := sanitize.StringWith(in, p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +166,7 @@ func TestStreamOrder(t *testing.T) {
 		gotReport = append(gotReport, rl)
 	}
 	if diff := cmp.Diff(wantReport, gotReport); diff != "" {
-		t.Errorf("-report differs from sanitize.StringReport in input order (-want +got):\n%s", diff)
+		t.Errorf("-report differs from sanitize.StringWith's report in input order (-want +got):\n%s", diff)
 	}
 }
 

@@ -169,9 +169,10 @@ type verdict struct {
 func judgeLink(t *testing.T, l deceptionLink, p *policy.Policy) verdict {
 	t.Helper()
 	var v verdict
-	out, changes, err := sanitize.StringReport(l.HTML, p)
+	var changes []sanitize.Change
+	out, err := sanitize.StringWith(l.HTML, p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 	if err != nil {
-		t.Fatalf("StringReport(%q): %v", l.HTML, err)
+		t.Fatalf("StringWith(%q): %v", l.HTML, err)
 	}
 	v.out, v.changes = out, changes
 	if hrefs := anchorHrefs(l.HTML); len(hrefs) > 0 {

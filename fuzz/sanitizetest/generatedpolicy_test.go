@@ -281,7 +281,8 @@ func TestGeneratedPoliciesKeepProtections(t *testing.T) {
 		}
 		b := &baseline{}
 		for i, l := range links {
-			out, changes, err := sanitize.StringReport(l.HTML, p)
+			var changes []sanitize.Change
+			out, err := sanitize.StringWith(l.HTML, p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -322,7 +323,8 @@ func TestGeneratedPoliciesKeepProtections(t *testing.T) {
 		for _, j := range order {
 			l := links[base.caught[j]]
 			count.checked++
-			out, changes, err := sanitize.StringReport(l.HTML, p)
+			var changes []sanitize.Change
+			out, err := sanitize.StringWith(l.HTML, p, sanitize.Options{Report: func(c sanitize.Change) { changes = append(changes, c) }})
 			if err != nil {
 				t.Fatalf("%s: %s: %v\n%s", l.ID, l.HTML, err, g.text)
 			}
