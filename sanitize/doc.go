@@ -64,7 +64,7 @@
 //	cssref.go     url(#id) references in CSS values under ids.prefix
 //	embeds.go     iframe embeds: host, sandbox, content
 //	document.go   document: wrap, the wrapper; documentsheet.go, its sheets
-//	remote.go     remote_content: block, proxy, tracking pixels
+//	mailremote.go remote_content: block, proxy, tracking pixels
 //	hooks.go      the policy's URL and element hooks
 //	authored.go   the author's rel and target, data: images in sources
 //	animation.go  SVG animation: what attributeName and values may set

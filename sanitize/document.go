@@ -40,7 +40,7 @@ import (
 // sanitising again changes nothing.
 
 // mailDoc is the part of the pass that reads a document under
-// document: wrap, and what remote.go notes.
+// document: wrap, and what mailremote.go notes.
 type mailDoc struct {
 	opened     bool // the wrapper's start tag is written
 	recognised bool // it stands for the input's own wrapper, a dropped frame at the bottom of the tree
@@ -57,8 +57,8 @@ type mailDoc struct {
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
 	sheetRules int  // the rules the sheets have read, against one sheet's limit
-	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
-	imgRemote  bool // the current img's src loads remote content (remote.go)
+	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (mailremote.go)
+	imgRemote  bool // the current img's src loads remote content (mailremote.go)
 }
 
 func (m *mailDoc) reset() {
@@ -272,7 +272,7 @@ func (s *pass) bodyStyles(from string) string {
 			case r != "":
 				s.removedAttr(from, a.Key, a.Val, r, c.flags)
 			case !strings.ContainsAny(u, "\"\\\n"):
-				s.remoteProxied(&c, a.Val, u)
+				remoteProxied(s, &c, a.Val, u)
 				hints = append(hints, `background-image:url("`+u+`")`)
 			}
 		case a.Key == "style":

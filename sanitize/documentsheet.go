@@ -140,7 +140,7 @@ func (s *pass) sheetOptions() stylesheet.Options {
 	o.URL = func(raw string) (string, bool) {
 		c := checking{element: "style", key: "url"}
 		out, _, r := s.url(&c, raw)
-		s.sheetURL(&c, raw, out, r) // remote.go
+		sheetURL(s, &c, raw, out, r) // mailremote.go
 		return out, r == ""
 	}
 	return o

@@ -35,7 +35,7 @@ type pass struct {
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
 	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
-	mail  mailDoc        // document: wrap and remote_content (document.go, remote.go)
+	mail  mailDoc        // document: wrap and remote_content (document.go, mailremote.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
