@@ -8,7 +8,7 @@ import (
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
 )
 
-// This file holds the <style> sheets of document: wrap (document.go).
+// This file holds the <style> sheets of document: wrap (maildocument.go).
 
 // maxSheetBytes bounds the sheets of one document, all together: they
 // are held until its end.
@@ -34,7 +34,7 @@ func (s *pass) mailStyleText(raw []byte) {
 // for all media, so a sheet for print alone also styles the mail on
 // screen; it stays under the scope all the same.
 func (s *pass) styleIsCSS() bool {
-	for _, a := range s.tagAttrs() {
+	for _, a := range tokenizedAttrs(s.in.tag) {
 		if a.Key == "type" {
 			return a.Val == "" || strings.EqualFold(a.Val, "text/css")
 		}
@@ -59,7 +59,7 @@ func (s *pass) endStyle(raw []byte) {
 	}
 	// As written: the first sheet, "<style>@scope{…}</style>" as such,
 	// the last child of the input's own wrapper (an output read again),
-	// unless content follows it (mailContent).
+	// unless content follows it (mailDoc.content).
 	verbatim := m.plainStyle && string(raw) == "</style>" && m.nSheets == 0 &&
 		m.recognised && !m.after && len(s.tree.stack) == 1
 	sheet := string(m.styleRaw)
@@ -189,7 +189,7 @@ func (s *pass) mailTail() []byte {
 // caps a sheet's body rule is held to (stylesheet.WrapperValue): the
 // mail's body padding is its margin on the host page.
 func wrapperBox(style string) string {
-	decls := declarations(style) // document.go
+	decls := declarations(style) // maildocument.go
 	var kept []string
 	for _, d := range decls {
 		prop, value, _ := strings.Cut(d, ":")

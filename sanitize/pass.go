@@ -35,7 +35,7 @@ type pass struct {
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
 	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
-	mail  mailDoc        // document: wrap and remote_content (document.go, mailremote.go)
+	mail  mailDoc        // document: wrap and remote_content (maildocument.go, mailremote.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
@@ -239,7 +239,7 @@ func (s *pass) text(raw []byte) {
 		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // document.go
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // maildocument.go
 		return
 	}
 	if s.inEmbed() {

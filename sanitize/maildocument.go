@@ -105,31 +105,31 @@ func (s *pass) mailStart(name string) bool {
 		return false
 	}
 	if !m.opened {
-		if name == "div" && s.wrapperTag() {
+		if name == "div" && wrapperTag(s.in.tag) {
 			s.openWrapper("div")
 			return true
 		}
 		s.openWrapper("")
 		return false
 	}
-	s.mailContent()
+	m.content(len(s.tree.stack), s)
 	return false
 }
 
-// mailContent notes content met outside the input's own wrapper, after
-// it closed: it is written inside.
-func (s *pass) mailContent() {
-	m := &s.mail
-	if m.recognised && !m.after && len(s.tree.stack) == 0 {
+// content notes content met outside the input's own wrapper, after it
+// closed: it is written inside. depth is how many elements are open;
+// what changed is reported to r.
+func (m *mailDoc) content(depth int, r changeReporter) {
+	if m.recognised && !m.after && depth == 0 {
 		m.after = true
 	}
 	if m.after && !m.moved {
 		m.moved = true
-		s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+		r.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 	}
 	if m.sheetLast {
 		m.sheetLast = false
-		s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
+		r.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
 	}
 }
 
@@ -140,7 +140,7 @@ func (s *pass) mailContent() {
 func (s *pass) mailText(raw []byte) bool {
 	m := &s.mail
 	if m.opened {
-		s.mailContent()
+		m.content(len(s.tree.stack), s)
 		return false
 	}
 	for _, c := range raw {
@@ -173,17 +173,17 @@ func (s *pass) mailEnd(name string, raw []byte) bool {
 		if !s.mail.opened {
 			s.openWrapper("")
 		} else {
-			s.mailContent()
+			s.mail.content(len(s.tree.stack), s)
 		}
 	}
 	return false
 }
 
-// wrapperTag reports whether the current start tag, a div, is a wrapper
-// as the pass writes it: the wrapper's class and nothing but a style.
-func (s *pass) wrapperTag() bool {
+// wrapperTag reports whether the start tag tag, a div, is a wrapper as
+// the pass writes it: the wrapper's class and nothing but a style.
+func wrapperTag(tag []byte) bool {
 	class := false
-	for _, a := range s.tagAttrs() {
+	for _, a := range tokenizedAttrs(tag) {
 		switch a.Key {
 		case "class":
 			class = a.Val == rules.WrapperClass
@@ -195,11 +195,12 @@ func (s *pass) wrapperTag() bool {
 	return class
 }
 
-// tagAttrs returns the current tag's attributes, read from its bytes by
-// a tokenizer of their own: the pass's tokenizer gives each tag's
-// attributes once (TagAttr), and attributes() reads them after this.
-func (s *pass) tagAttrs() []html.Attribute {
-	z := html.NewTokenizer(bytes.NewReader(s.in.tag))
+// tokenizedAttrs returns the attributes of tag, the current tag, read from its
+// bytes by a tokenizer of their own: the pass's tokenizer gives each
+// tag's attributes once (TagAttr), and attributes() reads them after
+// this.
+func tokenizedAttrs(tag []byte) []html.Attribute {
+	z := html.NewTokenizer(bytes.NewReader(tag))
 	z.Next()
 	var out []html.Attribute
 	for more := true; more; {
@@ -257,7 +258,7 @@ func (s *pass) openWrapper(from string) {
 func (s *pass) bodyStyles(from string) string {
 	var hints []string
 	style, link := "", ""
-	for _, a := range s.tagAttrs() {
+	for _, a := range tokenizedAttrs(s.in.tag) {
 		switch {
 		case a.Key == "bgcolor" && colorValue(a.Val):
 			hints = append(hints, "background-color:"+a.Val)
