@@ -63,7 +63,7 @@
 //	css.go        style attributes checked whole; styles.go per property
 //	cssref.go     url(#id) references in CSS values under ids.prefix
 //	embeds.go     iframe embeds: host, sandbox, content
-//	maildocument.go  document: wrap, the wrapper; documentsheet.go, its sheets
+//	maildocument.go  document: wrap, the wrapper; mailsheet.go, its sheets
 //	mailremote.go remote_content: block, proxy, tracking pixels
 //	hooks.go      the policy's URL and element hooks
 //	authored.go   the author's rel and target, data: images in sources

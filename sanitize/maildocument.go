@@ -28,10 +28,10 @@ import (
 // internal/stylesheet, every selector under
 // ":scope.htmlclean-mail", and written as one sheet, the wrapper's last
 // child, in a prelude-less @scope rule whose scoping root is the wrapper
-// (documentsheet.go, docs/security.md): a mail's sheet styles nothing
+// (mailsheet.go, docs/security.md): a mail's sheet styles nothing
 // outside its wrapper, not even another mail's on the same page. The
 // sheet and the wrapper's end tag are written after the policy stage
-// (mailTail): the output is the same whether the document streams or
+// (mailDoc.tail): the output is the same whether the document streams or
 // not, a sheet met late in a stream needs nothing held back, and
 // :first-child and the like count the mail's own elements. The wrapper is
 // no element of the pass's tree: nothing in the mail can close it. An
@@ -96,7 +96,7 @@ func (s *pass) mailStart(name string) bool {
 			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
 		}
 		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
-		m.styleOther = !m.plainStyle && !s.styleIsCSS() // documentsheet.go
+		m.styleOther = !m.plainStyle && !styleIsCSS(s.in.tag) // mailsheet.go
 		m.styleRaw = m.styleRaw[:0]
 		s.tree.skip, s.tree.skipDepth = "style", 1
 		return true
@@ -287,15 +287,15 @@ func (s *pass) bodyStyles(from string) string {
 		link = "body{" + strings.Join(hints, ";") + "}" + link
 	}
 	if link != "" {
-		s.addFirstSheet(link)
+		s.mail.addFirstSheet(link, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
 	}
 	return style
 }
 
-// addFirstSheet adds the sheet raw before the sheets read so far.
-func (s *pass) addFirstSheet(raw string) {
-	m := &s.mail
-	out := s.addSheet(raw)
+// addFirstSheet adds the sheet raw before the sheets read so far; o,
+// maxTokenBytes and rep are addSheet's.
+func (m *mailDoc) addFirstSheet(raw string, o stylesheet.Options, maxTokenBytes int, rep changeReporter) {
+	out := m.addSheet(raw, o, maxTokenBytes, rep)
 	if out == "" {
 		return
 	}

@@ -136,7 +136,7 @@ func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
 	err = s.walk()
 	if err == nil {
-		tail = s.mailTail()
+		tail = s.mail.tail(s.r.Mail.Wrap)
 	}
 	return s.out.marked, tail, err
 }
@@ -199,7 +199,7 @@ func (s *pass) finish(err error) error {
 			s.closeTop(true)
 		}
 		if s.r.Mail.Wrap {
-			s.mailFinish(open) // documentsheet.go
+			s.mailFinish(open) // mailsheet.go
 		}
 		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
@@ -235,7 +235,7 @@ func (s *pass) change(c Change) {
 func (s *pass) text(raw []byte) {
 	if s.tree.skip != "" {
 		if s.mail.inStyle {
-			s.mailStyleText(raw) // documentsheet.go
+			s.mail.styleText(raw) // mailsheet.go
 		}
 		return
 	}

@@ -306,7 +306,7 @@ func (s *pass) endTag(raw []byte) {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
 				if s.mail.inStyle {
-					s.endStyle(raw) // documentsheet.go
+					s.endStyle(raw) // mailsheet.go
 				}
 			}
 		}
