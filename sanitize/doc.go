@@ -67,8 +67,8 @@
 //	css.go        style attributes checked whole; styles.go per property
 //	cssref.go     url(#id) references in CSS values under ids.prefix
 //	embeds.go     iframe embeds: host, sandbox, content
-//	document.go   document: wrap, the wrapper; documentsheet.go, its sheets
-//	remote.go     remote_content: block, proxy, tracking pixels
+//	maildocument.go  document: wrap, the wrapper; mailsheet.go, its sheets
+//	mailremote.go remote_content: block, proxy, tracking pixels
 //	hooks.go      the policy's URL and element hooks
 //	authored.go   the author's rel and target, data: images in sources
 //	animation.go  SVG animation: what attributeName and values may set
@@ -160,7 +160,7 @@
 // exception: the pass takes their text out of the token stream, and
 // internal/stylesheet writes a new sheet from what it parsed and checked,
 // every selector under the wrapper's class, after the policy stage's
-// output (document.go). The wrapper clips what the mail draws;
+// output (maildocument.go). The wrapper clips what the mail draws;
 // position: fixed and sticky, page-sized boxes and huge z-index are
 // refused in sheets and style attributes alike, as are CSS anchor
 // positioning and the other names the whole document shares

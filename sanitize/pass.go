@@ -35,7 +35,7 @@ type pass struct {
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
 	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
-	mail  mailDoc        // document: wrap and remote_content (document.go, remote.go)
+	mail  mailDoc        // document: wrap and remote_content (maildocument.go, mailremote.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
@@ -136,7 +136,7 @@ func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
 	err = s.walk()
 	if err == nil {
-		tail = s.mailTail()
+		tail = s.mail.tail(s.r.Mail.Wrap)
 	}
 	return s.out.marked, tail, err
 }
@@ -199,7 +199,7 @@ func (s *pass) finish(err error) error {
 			s.closeTop(true)
 		}
 		if s.r.Mail.Wrap {
-			s.mailFinish(open) // documentsheet.go
+			s.mailFinish(open) // mailsheet.go
 		}
 		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
@@ -235,11 +235,11 @@ func (s *pass) change(c Change) {
 func (s *pass) text(raw []byte) {
 	if s.tree.skip != "" {
 		if s.mail.inStyle {
-			s.mailStyleText(raw) // documentsheet.go
+			s.mail.styleText(raw) // mailsheet.go
 		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // document.go
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // maildocument.go
 		return
 	}
 	if s.inEmbed() {

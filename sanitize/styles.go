@@ -55,7 +55,7 @@ func (s *pass) styles(c *checking, rule *rules.Attr, v string) (out string, rewr
 				rewrote = true
 			}
 			if s.mail.proxiedCSS {
-				// A url() rewritten into the proxy (remote.go).
+				// A url() rewritten into the proxy (mailremote.go).
 				s.mail.proxiedCSS, rewrote = false, true
 			}
 			if tt == css.ErrorToken {
@@ -134,7 +134,7 @@ func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (st
 			return "", false // !important: user content does not outrank the page
 		case t.tt == css.URLToken:
 			var ok bool
-			if raw, ok = s.cssURLToken(c, raw); !ok { // remote.go
+			if raw, ok = s.cssURLToken(c, raw); !ok { // mailremote.go
 				return "", false
 			}
 		}

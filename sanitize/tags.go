@@ -44,7 +44,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailStart(name) { // document.go
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailStart(name) { // maildocument.go
 		return
 	}
 	if len(s.hid.pending) > 0 {
@@ -306,7 +306,7 @@ func (s *pass) endTag(raw []byte) {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
 				if s.mail.inStyle {
-					s.endStyle(raw) // documentsheet.go
+					s.endStyle(raw) // mailsheet.go
 				}
 			}
 		}
@@ -317,7 +317,7 @@ func (s *pass) endTag(raw []byte) {
 		// (HTML §13.2.6.5), as a breakout start tag does.
 		s.closeForeign()
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailEnd(name, raw) { // document.go
+	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailEnd(name, raw) { // maildocument.go
 		return
 	}
 	if name == "br" && s.r.Elements["br"] != nil {

@@ -8,15 +8,14 @@ import (
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
 )
 
-// This file holds the <style> sheets of document: wrap (document.go).
+// This file holds the <style> sheets of document: wrap (maildocument.go).
 
 // maxSheetBytes bounds the sheets of one document, all together: they
 // are held until its end.
 const maxSheetBytes = stylesheet.DefaultMaxBytes
 
-// mailStyleText collects the text of the <style> being read.
-func (s *pass) mailStyleText(raw []byte) {
-	m := &s.mail
+// styleText collects the text of the <style> being read.
+func (m *mailDoc) styleText(raw []byte) {
 	if len(m.styleRaw)+len(raw) <= stylesheet.DefaultMaxBytes {
 		m.styleRaw = append(m.styleRaw, raw...)
 	} else {
@@ -24,7 +23,7 @@ func (s *pass) mailStyleText(raw []byte) {
 	}
 }
 
-// styleIsCSS reports whether the <style> start tag being read holds a
+// styleIsCSS reports whether tag, the <style> start tag being read, holds a
 // sheet a browser applies: its type is absent, empty or "text/css",
 // ASCII case-insensitive and untrimmed (HTML "update a style block");
 // any other ("text/x-foo", "text/css; x") a browser ignores, and so does
@@ -33,8 +32,8 @@ func (s *pass) mailStyleText(raw []byte) {
 // Its media attribute is not read: the sheet goes into the one written
 // for all media, so a sheet for print alone also styles the mail on
 // screen; it stays under the scope all the same.
-func (s *pass) styleIsCSS() bool {
-	for _, a := range s.tagAttrs() {
+func styleIsCSS(tag []byte) bool {
+	for _, a := range tokenizedAttrs(tag) {
 		if a.Key == "type" {
 			return a.Val == "" || strings.EqualFold(a.Val, "text/css")
 		}
@@ -59,11 +58,11 @@ func (s *pass) endStyle(raw []byte) {
 	}
 	// As written: the first sheet, "<style>@scope{…}</style>" as such,
 	// the last child of the input's own wrapper (an output read again),
-	// unless content follows it (mailContent).
+	// unless content follows it (mailDoc.content).
 	verbatim := m.plainStyle && string(raw) == "</style>" && m.nSheets == 0 &&
 		m.recognised && !m.after && len(s.tree.stack) == 1
 	sheet := string(m.styleRaw)
-	out := s.addSheet(sheet)
+	out := m.addSheet(sheet, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
 	if verbatim && sheet == sheetOpen+out+sheetClose {
 		m.sheetLast = true
 		return
@@ -86,34 +85,34 @@ const (
 // is left to the sheets and returns it. The sheets are written as one,
 // so one sheet's rule limit holds for them all: each is read with what
 // the ones before it left, and once none is left a sheet goes whole,
-// reported once.
-func (s *pass) addSheet(raw string) string {
-	m := &s.mail
-	o := s.sheetOptions()
+// reported once. o are the sheet sanitiser's options (sheetOptions),
+// maxTokenBytes the policy's max_token_bytes; what goes is reported to
+// rep.
+func (m *mailDoc) addSheet(raw string, o stylesheet.Options, maxTokenBytes int, rep changeReporter) string {
 	o.MaxRules -= m.sheetRules
 	if o.MaxRules <= 0 {
 		o.MaxRules = 1 // to learn whether raw holds anything: it goes
 		if out, removed, _, err := stylesheet.SanitizeCount(raw, o); err != nil || out != "" || len(removed) > 0 {
-			s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+			rep.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		}
 		return ""
 	}
 	out, removed, rules, err := stylesheet.SanitizeCount(raw, o)
 	m.sheetRules += rules
 	if err != nil {
-		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		rep.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""
 	}
 	for _, r := range removed {
-		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
+		rep.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(r.Reason), Before: r.What})
 	}
-	if len(m.sheets)+len(out) >= min(maxSheetBytes, s.r.Limits.MaxTokenBytes)-len(sheetOpen+sheetClose) {
+	if len(m.sheets)+len(out) >= min(maxSheetBytes, maxTokenBytes)-len(sheetOpen+sheetClose) {
 		// Held to the end of the document, a stream's sheets are bounded
 		// as its tokens are; written in "@scope{…}", within the bound a
-		// <style> is read with (mailStyleText), and within
+		// <style> is read with (mailDoc.styleText), and within
 		// max_token_bytes, so that the output reads again however its
 		// url()s grew (the proxy's, the URL hook's).
-		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		rep.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return ""
 	}
 	if out != "" {
@@ -140,7 +139,7 @@ func (s *pass) sheetOptions() stylesheet.Options {
 	o.URL = func(raw string) (string, bool) {
 		c := checking{element: "style", key: "url"}
 		out, _, r := s.url(&c, raw)
-		s.sheetURL(&c, raw, out, r) // remote.go
+		sheetURL(s, &c, raw, out, r) // mailremote.go
 		return out, r == ""
 	}
 	return o
@@ -149,7 +148,7 @@ func (s *pass) sheetOptions() stylesheet.Options {
 // mailFinish ends a document under document: wrap, once the pass has
 // closed every element (open says some were left open): a <style> left
 // open is read to the end, as a browser reads it; the wrapper is written
-// if nothing opened it. It is closed in mailTail.
+// if nothing opened it. It is closed in mailDoc.tail.
 func (s *pass) mailFinish(open bool) {
 	m := &s.mail
 	if m.inStyle {
@@ -163,15 +162,14 @@ func (s *pass) mailFinish(open bool) {
 	}
 }
 
-// mailTail returns what is written after the policy stage's output under
-// document: wrap, or nil: the sheets, as one <style> element, and the
+// tail returns what is written after the policy stage's output under
+// document: wrap (wrap), or nil: the sheets, as one <style> element, and the
 // wrapper's end tag. The policy stage sees the wrapper's start tag and
 // none of this: the first stage's output inside the wrapper is balanced,
 // and the policy stage only removes (TestMailSheetInWrapper), so the
 // <style> element is the wrapper's last child and its end tag closes it.
-func (s *pass) mailTail() []byte {
-	m := &s.mail
-	if !s.r.Mail.Wrap {
+func (m *mailDoc) tail(wrap bool) []byte {
+	if !wrap {
 		return nil
 	}
 	const end = "</div>"
@@ -189,7 +187,7 @@ func (s *pass) mailTail() []byte {
 // caps a sheet's body rule is held to (stylesheet.WrapperValue): the
 // mail's body padding is its margin on the host page.
 func wrapperBox(style string) string {
-	decls := declarations(style) // document.go
+	decls := declarations(style) // maildocument.go
 	var kept []string
 	for _, d := range decls {
 		prop, value, _ := strings.Cut(d, ":")

@@ -28,10 +28,10 @@ import (
 // internal/stylesheet, every selector under
 // ":scope.htmlclean-mail", and written as one sheet, the wrapper's last
 // child, in a prelude-less @scope rule whose scoping root is the wrapper
-// (documentsheet.go, docs/security.md): a mail's sheet styles nothing
+// (mailsheet.go, docs/security.md): a mail's sheet styles nothing
 // outside its wrapper, not even another mail's on the same page. The
 // sheet and the wrapper's end tag are written after the policy stage
-// (mailTail): the output is the same whether the document streams or
+// (mailDoc.tail): the output is the same whether the document streams or
 // not, a sheet met late in a stream needs nothing held back, and
 // :first-child and the like count the mail's own elements. The wrapper is
 // no element of the pass's tree: nothing in the mail can close it. An
@@ -40,7 +40,7 @@ import (
 // sanitising again changes nothing.
 
 // mailDoc is the part of the pass that reads a document under
-// document: wrap, and what remote.go notes.
+// document: wrap, and what mailremote.go notes.
 type mailDoc struct {
 	opened     bool // the wrapper's start tag is written
 	recognised bool // it stands for the input's own wrapper, a dropped frame at the bottom of the tree
@@ -57,8 +57,8 @@ type mailDoc struct {
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
 	sheetRules int  // the rules the sheets have read, against one sheet's limit
-	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (remote.go)
-	imgRemote  bool // the current img's src loads remote content (remote.go)
+	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (mailremote.go)
+	imgRemote  bool // the current img's src loads remote content (mailremote.go)
 }
 
 func (m *mailDoc) reset() {
@@ -96,7 +96,7 @@ func (s *pass) mailStart(name string) bool {
 			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
 		}
 		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
-		m.styleOther = !m.plainStyle && !s.styleIsCSS() // documentsheet.go
+		m.styleOther = !m.plainStyle && !styleIsCSS(s.in.tag) // mailsheet.go
 		m.styleRaw = m.styleRaw[:0]
 		s.tree.skip, s.tree.skipDepth = "style", 1
 		return true
@@ -105,31 +105,31 @@ func (s *pass) mailStart(name string) bool {
 		return false
 	}
 	if !m.opened {
-		if name == "div" && s.wrapperTag() {
+		if name == "div" && wrapperTag(s.in.tag) {
 			s.openWrapper("div")
 			return true
 		}
 		s.openWrapper("")
 		return false
 	}
-	s.mailContent()
+	m.content(len(s.tree.stack), s)
 	return false
 }
 
-// mailContent notes content met outside the input's own wrapper, after
-// it closed: it is written inside.
-func (s *pass) mailContent() {
-	m := &s.mail
-	if m.recognised && !m.after && len(s.tree.stack) == 0 {
+// content notes content met outside the input's own wrapper, after it
+// closed: it is written inside. depth is how many elements are open;
+// what changed is reported to r.
+func (m *mailDoc) content(depth int, r changeReporter) {
+	if m.recognised && !m.after && depth == 0 {
 		m.after = true
 	}
 	if m.after && !m.moved {
 		m.moved = true
-		s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+		r.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 	}
 	if m.sheetLast {
 		m.sheetLast = false
-		s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
+		r.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
 	}
 }
 
@@ -140,7 +140,7 @@ func (s *pass) mailContent() {
 func (s *pass) mailText(raw []byte) bool {
 	m := &s.mail
 	if m.opened {
-		s.mailContent()
+		m.content(len(s.tree.stack), s)
 		return false
 	}
 	for _, c := range raw {
@@ -173,17 +173,17 @@ func (s *pass) mailEnd(name string, raw []byte) bool {
 		if !s.mail.opened {
 			s.openWrapper("")
 		} else {
-			s.mailContent()
+			s.mail.content(len(s.tree.stack), s)
 		}
 	}
 	return false
 }
 
-// wrapperTag reports whether the current start tag, a div, is a wrapper
-// as the pass writes it: the wrapper's class and nothing but a style.
-func (s *pass) wrapperTag() bool {
+// wrapperTag reports whether the start tag tag, a div, is a wrapper as
+// the pass writes it: the wrapper's class and nothing but a style.
+func wrapperTag(tag []byte) bool {
 	class := false
-	for _, a := range s.tagAttrs() {
+	for _, a := range tokenizedAttrs(tag) {
 		switch a.Key {
 		case "class":
 			class = a.Val == rules.WrapperClass
@@ -195,11 +195,12 @@ func (s *pass) wrapperTag() bool {
 	return class
 }
 
-// tagAttrs returns the current tag's attributes, read from its bytes by
-// a tokenizer of their own: the pass's tokenizer gives each tag's
-// attributes once (TagAttr), and attributes() reads them after this.
-func (s *pass) tagAttrs() []html.Attribute {
-	z := html.NewTokenizer(bytes.NewReader(s.in.tag))
+// tokenizedAttrs returns the attributes of tag, the current tag, read from its
+// bytes by a tokenizer of their own: the pass's tokenizer gives each
+// tag's attributes once (TagAttr), and attributes() reads them after
+// this.
+func tokenizedAttrs(tag []byte) []html.Attribute {
+	z := html.NewTokenizer(bytes.NewReader(tag))
 	z.Next()
 	var out []html.Attribute
 	for more := true; more; {
@@ -257,7 +258,7 @@ func (s *pass) openWrapper(from string) {
 func (s *pass) bodyStyles(from string) string {
 	var hints []string
 	style, link := "", ""
-	for _, a := range s.tagAttrs() {
+	for _, a := range tokenizedAttrs(s.in.tag) {
 		switch {
 		case a.Key == "bgcolor" && colorValue(a.Val):
 			hints = append(hints, "background-color:"+a.Val)
@@ -272,7 +273,7 @@ func (s *pass) bodyStyles(from string) string {
 			case r != "":
 				s.removedAttr(from, a.Key, a.Val, r, c.flags)
 			case !strings.ContainsAny(u, "\"\\\n"):
-				s.remoteProxied(&c, a.Val, u)
+				remoteProxied(s, &c, a.Val, u)
 				hints = append(hints, `background-image:url("`+u+`")`)
 			}
 		case a.Key == "style":
@@ -286,15 +287,15 @@ func (s *pass) bodyStyles(from string) string {
 		link = "body{" + strings.Join(hints, ";") + "}" + link
 	}
 	if link != "" {
-		s.addFirstSheet(link)
+		s.mail.addFirstSheet(link, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
 	}
 	return style
 }
 
-// addFirstSheet adds the sheet raw before the sheets read so far.
-func (s *pass) addFirstSheet(raw string) {
-	m := &s.mail
-	out := s.addSheet(raw)
+// addFirstSheet adds the sheet raw before the sheets read so far; o,
+// maxTokenBytes and rep are addSheet's.
+func (m *mailDoc) addFirstSheet(raw string, o stylesheet.Options, maxTokenBytes int, rep changeReporter) {
+	out := m.addSheet(raw, o, maxTokenBytes, rep)
 	if out == "" {
 		return
 	}

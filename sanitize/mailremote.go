@@ -28,18 +28,24 @@ func loads(element, key string) bool {
 	return true
 }
 
-// remote applies remote_content to out, the canonical URL (res) of the
-// attribute being checked, if that attribute loads it: it returns the URL
-// to write, or why it goes. cid: references (a part of the mail itself)
-// and URLs already pointing at the proxy are kept. It also notes an img
-// src that loads remote content, for trackingPixel.
-func (s *pass) remote(c *checking, out string, res urlnorm.Result) (string, Reason) {
-	m := &s.r.Mail
+// changeReporter is where the mail code reports what it changed: the
+// pass, through the method it already has, so that mailDoc holds no
+// pointer back to it.
+type changeReporter interface{ change(Change) }
+
+// remote applies remote_content (cfg) to out, the canonical URL (res) of
+// the attribute being checked, if that attribute loads it: it returns the
+// URL to write, or why it goes; opts normalises the proxy's URL. cid:
+// references (a part of the mail itself) and URLs already pointing at the
+// proxy are kept. It also notes an img src that loads remote content, for
+// trackingPixel.
+func (d *mailDoc) remote(cfg *rules.Mail, opts urlnorm.Options, c *checking, out string, res urlnorm.Result) (string, Reason) {
+	m := cfg
 	if !loads(c.element, c.key) || res.Scheme == "cid" || res.Scheme == "data" || m.IsProxied(out) {
 		return out, ""
 	}
 	if c.element == "img" && c.key == "src" {
-		s.mail.imgRemote = true
+		d.imgRemote = true
 	}
 	switch m.Remote {
 	case rules.RemoteBlock:
@@ -48,7 +54,7 @@ func (s *pass) remote(c *checking, out string, res urlnorm.Result) (string, Reas
 		if res.Host == "" {
 			return "", ReasonRemoteBlocked // relative: no proxy can load it
 		}
-		p, err := urlnorm.Inspect(m.Proxied(out), s.r.URL)
+		p, err := urlnorm.Inspect(m.Proxied(out), opts)
 		if err != nil || p.URL == "" {
 			return "", ReasonRemoteBlocked
 		}
@@ -58,10 +64,10 @@ func (s *pass) remote(c *checking, out string, res urlnorm.Result) (string, Reas
 	return out, ""
 }
 
-// mailURLs reports whether the policy has a setting for HTML e-mail that
-// remote must see URLs for.
-func (s *pass) mailURLs() bool {
-	return s.r.Mail.Remote != rules.RemoteAllow || s.r.Mail.Wrap
+// mailURLs reports whether cfg has a setting for HTML e-mail that remote
+// must see URLs for.
+func mailURLs(cfg *rules.Mail) bool {
+	return cfg.Remote != rules.RemoteAllow || cfg.Wrap
 }
 
 // cssURLToken returns what to write for the url token raw of a style
@@ -71,7 +77,7 @@ func (s *pass) mailURLs() bool {
 func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
 	u := cssURLValue([]byte(raw))
 	canon, _, r := s.url(c, u)
-	s.remoteBlocked(c, u, r)
+	remoteBlocked(s, c, u, r)
 	switch {
 	case r != "":
 		return "", false
@@ -79,7 +85,7 @@ func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
 		return raw, true
 	case s.r.Mail.IsProxied(canon) && !strings.ContainsAny(canon, "\"\\\n"):
 		s.mail.proxiedCSS = true
-		s.remoteProxied(c, u, canon)
+		remoteProxied(s, c, u, canon)
 		return `url("` + canon + `")`, true
 	}
 	return "", false
@@ -88,10 +94,10 @@ func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
 // remoteProxied reports the URL raw rewritten into the proxy as out, if
 // remote did, where no attribute's report says so: a url() in a style
 // attribute or a sheet, the body's background.
-func (s *pass) remoteProxied(c *checking, raw, out string) {
+func remoteProxied(r changeReporter, c *checking, raw, out string) {
 	if c.why == ReasonRemoteProxied {
 		c.why = ""
-		s.change(Change{Element: c.element, Attribute: c.key, Action: RewroteURL,
+		r.change(Change{Element: c.element, Attribute: c.key, Action: RewroteURL,
 			Reason: ReasonRemoteProxied, Before: raw, After: out})
 	}
 }
@@ -99,19 +105,19 @@ func (s *pass) remoteProxied(c *checking, raw, out string) {
 // remoteBlocked reports the URL raw of a url() in a style attribute or a
 // sheet refused by remote_content (reason), where only the declaration's
 // removal would say it.
-func (s *pass) remoteBlocked(c *checking, raw string, reason Reason) {
+func remoteBlocked(r changeReporter, c *checking, raw string, reason Reason) {
 	if reason == ReasonRemoteBlocked {
-		s.change(Change{Element: c.element, Attribute: c.key, Action: RemovedContent,
+		r.change(Change{Element: c.element, Attribute: c.key, Action: RemovedContent,
 			Reason: ReasonRemoteBlocked, Before: raw})
 	}
 }
 
 // sheetURL reports what remote_content did to the url() raw of a sheet:
-// out, or refused for reason.
-func (s *pass) sheetURL(c *checking, raw, out string, reason Reason) {
-	s.remoteBlocked(c, raw, reason)
+// out, or refused for reason. It reports to r.
+func sheetURL(r changeReporter, c *checking, raw, out string, reason Reason) {
+	remoteBlocked(r, c, raw, reason)
 	if reason == "" {
-		s.remoteProxied(c, raw, out)
+		remoteProxied(r, c, raw, out)
 	}
 }
 
@@ -120,20 +126,20 @@ func (s *pass) sheetURL(c *checking, raw, out string, reason Reason) {
 // height attributes or its style (which wins); or hidden by the hidden
 // attribute, display: none, visibility: hidden or collapse, opacity: 0,
 // or a max-width or max-height of 0. It reads the attributes as the
-// author wrote them (the tag's scan, s.attrs.scan), since what the
+// author wrote them (attrs, the tag's scan), since what the
 // sender meant is what is reported: a style with !important is dropped,
 // yet it hid the image. In a tag with "&" their values are read
 // undecoded, which only a sender hiding a pixel from this report would
 // write. An img inside a hidden parent is not seen: the pass holds no
-// computed style.
-func (s *pass) trackingPixel() {
-	if !s.mail.imgRemote {
+// computed style. It reports to r.
+func (d *mailDoc) trackingPixel(attrs []rawAttr, r changeReporter) {
+	if !d.imgRemote {
 		return
 	}
-	s.mail.imgRemote = false
+	d.imgRemote = false
 	var w, h string
 	hidden := false
-	for _, a := range s.attrs.scan.attrs {
+	for _, a := range attrs {
 		val := transient(a.val)
 		switch transient(a.key) {
 		case "width":
@@ -149,7 +155,7 @@ func (s *pass) trackingPixel() {
 		}
 	}
 	if hidden || zeroLength(w) || zeroLength(h) || tiny(w) && tiny(h) {
-		s.change(Change{Element: "img", Attribute: "src", Action: Flagged, Reason: ReasonTrackingPixel})
+		r.change(Change{Element: "img", Attribute: "src", Action: Flagged, Reason: ReasonTrackingPixel})
 	}
 }
 
