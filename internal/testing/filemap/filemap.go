@@ -41,12 +41,12 @@ func Check(dir string) []error {
 	mapped := fileName.FindAllString(mapSection(doc[at:]), -1)
 	var errs []error
 	for _, n := range names {
-		if !matchesAny(mapped, n) {
+		if !matchesAny(mapped, []string{n}) {
 			errs = append(errs, fmt.Errorf("%s: file map does not name %s", dir, n))
 		}
 	}
 	for _, m := range mapped {
-		if !matchesAny(names, m) && !anyMatches(m, names) {
+		if !matchesAny([]string{m}, names) {
 			errs = append(errs, fmt.Errorf("%s: file map names %s, which is not a file of the package", dir, m))
 		}
 	}
@@ -61,21 +61,13 @@ func mapSection(doc string) string {
 	return doc
 }
 
-// matchesAny reports whether name is matched by one of the patterns.
-func matchesAny(patterns []string, name string) bool {
+// matchesAny reports whether one of the patterns matches one of the names.
+func matchesAny(patterns, names []string) bool {
 	for _, p := range patterns {
-		if ok, _ := path.Match(p, name); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// anyMatches reports whether the pattern matches one of the names.
-func anyMatches(pattern string, names []string) bool {
-	for _, n := range names {
-		if ok, _ := path.Match(pattern, n); ok {
-			return true
+		for _, n := range names {
+			if ok, _ := path.Match(p, n); ok {
+				return true
+			}
 		}
 	}
 	return false
