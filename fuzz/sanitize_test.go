@@ -2,17 +2,16 @@ package fuzz
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
@@ -108,8 +107,8 @@ func checkSanitize(t *testing.T, name, in string, p *policy.Policy) (string, boo
 		t.Fatalf("%s: not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", name, in, out, again, err)
 	}
 	checkReported(t, name, in, out, p)
-	if diff := cmp.Diff(domOf(reserialised(out)), domOf(out)); diff != "" {
-		t.Errorf("%s: the output parses otherwise than its tokens (-tokens +output):\n%s\ninput:  %q\noutput: %q", name, diff, in, out)
+	if diff := domtest.Diff(domtest.Parse(reserialised(out)), domtest.Parse(out), domtest.Options{}); diff != "" {
+		t.Errorf("%s: the output parses otherwise than its tokens (want tokens, got output): %s\ninput:  %q\noutput: %q", name, diff, in, out)
 	}
 	checkReportKept(t, name, in, p)
 	return out, true
@@ -151,29 +150,6 @@ func reserialised(s string) string {
 		b.WriteString(tok.String())
 	}
 	return b.String()
-}
-
-// domOf parses s as a browser would and lists its nodes, indented by
-// depth.
-func domOf(s string) []string {
-	doc, err := html.Parse(strings.NewReader(s))
-	if err != nil {
-		return []string{err.Error()}
-	}
-	var out []string
-	var walk func(n *html.Node, depth int)
-	walk = func(n *html.Node, depth int) {
-		line := fmt.Sprintf("%*s%d %s %q", depth, "", n.Type, n.Namespace, n.Data)
-		for _, a := range n.Attr {
-			line += fmt.Sprintf(" %s:%s=%q", a.Namespace, a.Key, a.Val)
-		}
-		out = append(out, line)
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, depth+1)
-		}
-	}
-	walk(doc, 0)
-	return out
 }
 
 // checkReportKept reports in, copying each change as it is reported,

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -69,8 +70,8 @@ func bmCompare(in, theirs string, p *policy.Policy) (reasons, unexplained []stri
 	k := bmComparer{opts: p.URLOptions()}
 	k.unparsed = goRefused(in, k.opts)
 	k.mismatch = slices.ContainsFunc(changes, func(c sanitize.Change) bool { return c.Reason == sanitize.ReasonLinkTextMismatch })
-	a, b := bodyOf(theirs), bodyOf(ours)
-	if render(a) == render(b) {
+	a, b := domtest.Body(theirs), domtest.Body(ours)
+	if domtest.Diff(a, b, asMarkup) == "" {
 		return nil, nil, nil
 	}
 	if low := strings.ToLower(in); strings.Contains(low, "<svg") || strings.Contains(low, "<math") || strings.Contains(low, "<noscript") {
@@ -79,8 +80,8 @@ func bmCompare(in, theirs string, p *policy.Policy) (reasons, unexplained []stri
 	var ia, ib []bmItem
 	extractItems(a, &ia)
 	extractItems(b, &ib)
-	mergeText(a)
-	mergeText(b)
+	domtest.MergeText(a)
+	domtest.MergeText(b)
 	k.items(ia, ib)
 	k.tree(a, b)
 	return k.reasons, k.unexplained, nil
@@ -349,32 +350,45 @@ func (k *bmComparer) tree(a, b *html.Node) {
 var formatting = map[string]bool{"a": true, "b": true, "big": true, "code": true, "em": true, "font": true,
 	"i": true, "nobr": true, "s": true, "small": true, "strike": true, "strong": true, "tt": true, "u": true}
 
-// bodyOf parses s as a browser parses a page body and returns the body,
-// its adjacent text nodes merged.
-func bodyOf(s string) *html.Node {
-	doc, err := html.Parse(strings.NewReader(s))
-	if err != nil {
-		panic(err) // html.Parse fails only on a reader error
-	}
-	var body *html.Node
-	var find func(n *html.Node)
-	find = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "body" {
-			body = n
-			return
-		}
-		for c := n.FirstChild; c != nil && body == nil; c = c.NextSibling {
-			find(c)
-		}
-	}
-	find(doc)
-	return body
-}
+// asMarkup compares two bodies as their markup (html.Render) does:
+// adjacent text is one run, and an element's namespace is not written.
+var asMarkup = domtest.Options{MergeText: true, NoNamespaces: true}
 
-func render(n *html.Node) string {
-	var b strings.Builder
-	_ = html.Render(&b, n)
-	return b.String()
+// TestBluemondayComparedAsMarkup: bmCompare's first check (asMarkup)
+// tells two bodies apart where their markup differs (text, an element,
+// an attribute or its place), and not for a text run split in two or an
+// element's namespace, which markup does not write.
+func TestBluemondayComparedAsMarkup(t *testing.T) {
+	splitText := func(b *html.Node) {
+		p := b.FirstChild
+		p.InsertBefore(&html.Node{Type: html.TextNode, Data: "a"}, p.FirstChild)
+		p.LastChild.Data = "b"
+	}
+	noNamespace := func(b *html.Node) { b.FirstChild.Namespace = "" }
+	tests := []struct {
+		name, theirs, ours string
+		change             func(ours *html.Node)
+		same               bool
+	}{
+		{"same", `<p class=x>ab</p>`, `<p class=x>ab</p>`, nil, true},
+		{"text", `<p>ab</p>`, `<p>ac</p>`, nil, false},
+		{"element", `<p>ab</p>`, `<div>ab</div>`, nil, false},
+		{"attribute", `<p class=x>ab</p>`, `<p class=y>ab</p>`, nil, false},
+		{"attribute order", `<p class=x id=y>ab</p>`, `<p id=y class=x>ab</p>`, nil, false},
+		{"text split", `<p>ab</p>`, `<p>ab</p>`, splitText, true},
+		{"namespace", `<svg></svg>`, `<svg></svg>`, noNamespace, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := domtest.Body(tc.theirs), domtest.Body(tc.ours)
+			if tc.change != nil {
+				tc.change(b)
+			}
+			if diff := domtest.Diff(a, b, asMarkup); (diff == "") != tc.same {
+				t.Errorf("Diff(%q, %q) = %q, want the same markup: %v", tc.theirs, tc.ours, diff, tc.same)
+			}
+		})
+	}
 }
 
 // collapse merges the text runs of a string's whitespace.
@@ -419,7 +433,7 @@ func goRefused(in string, opts urlnorm.Options) map[string]bool {
 			walk(c)
 		}
 	}
-	walk(bodyOf(in))
+	walk(domtest.Body(in))
 	return out
 }
 
@@ -435,19 +449,6 @@ func (k *bmComparer) sameURL(x, y string) bool {
 // goEscapes undoes the escapes Go's url.URL.String writes and urlnorm
 // does not.
 var goEscapes = strings.NewReplacer("%21", "!", "%24", "$", "%27", "'", "%28", "(", "%29", ")", "%2A", "*", "%2C", ",", "%3B", ";", "%40", "@", "%3A", ":")
-
-// mergeText joins adjacent text nodes in n's tree, as a parser would
-// have built them had the elements between them not been there.
-func mergeText(n *html.Node) {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		for c.Type == html.TextNode && c.NextSibling != nil && c.NextSibling.Type == html.TextNode {
-			next := c.NextSibling
-			c.Data += next.Data
-			n.RemoveChild(next)
-		}
-		mergeText(c)
-	}
-}
 
 // goRefuses reports whether bluemonday drops the URL u, which htmlclean
 // kept: Go's net/url cannot parse it, or it holds what bluemonday's

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/policy"
 )
 
@@ -112,8 +112,8 @@ func faithfulProblem(tb testing.TB, in string, p *policy.Policy) string {
 	}
 	// The stage spells some URLs otherwise (stageSpelling): the faithful
 	// form's DOM is compared as the stage writes it.
-	if diff := cmp.Diff(dom(unmarked(stage)), domAs(faithful, stageSpelling)); diff != "" {
-		return fmt.Sprintf("the faithful form parses to another DOM than the policy stage's output (-stage +faithful):\n%s\nfaithful: %.300q", diff, faithful)
+	if diff := domtest.Diff(domtest.Parse(unmarked(stage)), domtest.Parse(faithful), faithfulDOM); diff != "" {
+		return fmt.Sprintf("the faithful form parses to another DOM than the policy stage's output (want stage, got faithful): %s\nfaithful: %.300q", diff, faithful)
 	}
 	out, changes, err := stringReport(in, p)
 	if err != nil {
@@ -152,45 +152,49 @@ func changed(changes []Change) bool {
 	return marked != removed
 }
 
-// dom parses s as a document body and lists its nodes, one line each,
-// indented by depth: what a browser builds from it, in a form cmp.Diff
-// shows well.
-func dom(s string) []string { return domAs(s, nil) }
-
-// domAs is dom with each HTML element's attribute value as spell gives
-// it (when it gives one).
-func domAs(s string, spell func(element, key, val string) string) []string {
-	doc, err := html.Parse(strings.NewReader(s))
-	if err != nil {
-		return []string{"parse error: " + err.Error()}
-	}
-	var out []string
-	var walk func(n *html.Node, depth int)
-	walk = func(n *html.Node, depth int) {
-		var b strings.Builder
-		b.WriteString(strings.Repeat(" ", depth))
-		switch n.Type {
-		case html.ElementNode:
-			fmt.Fprintf(&b, "<%s %s", n.Namespace, n.Data)
-			for _, a := range n.Attr {
-				if spell != nil && n.Namespace == "" && a.Namespace == "" {
-					if v := spell(n.Data, a.Key, a.Val); v != "" {
-						a.Val = v
-					}
-				}
-				fmt.Fprintf(&b, " %s:%s=%q", a.Namespace, a.Key, a.Val)
+// faithfulDOM is how the faithful form's DOM is compared with the policy
+// stage's: the stage's attribute value (want) against the faithful
+// form's (got) as the stage spells it (stageSpelling, for attributes of
+// HTML elements outside a namespace), and a doctype by its name alone.
+var faithfulDOM = domtest.Options{
+	NoDoctypeIDs: true,
+	SameValue: func(el *html.Node, want html.Attribute, got string) bool {
+		if el.Namespace == "" && want.Namespace == "" {
+			if v := stageSpelling(el.Data, want.Key, got); v != "" {
+				got = v
 			}
-			b.WriteString(">")
-		default:
-			fmt.Fprintf(&b, "%d %q", n.Type, n.Data)
 		}
-		out = append(out, b.String())
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, depth+1)
-		}
+		return want.Val == got
+	},
+}
+
+// TestFaithfulDOMCompared: faithfulProblem's DOM comparison reports a
+// changed value, text, element or attribute order, and takes the stage's
+// spelling of a URL (on HTML elements only) and a doctype's identifiers
+// as no difference.
+func TestFaithfulDOMCompared(t *testing.T) {
+	tests := []struct {
+		name, stage, faithful string
+		same                  bool
+	}{
+		{"same", `<a href="/x">a</a>`, `<a href="/x">a</a>`, true},
+		{"value", `<a href="/x">a</a>`, `<a href="/y">a</a>`, false},
+		{"stage spelling", `<a href="/x#a%23b">a</a>`, `<a href="/x#a#b">a</a>`, true},
+		{"stage spelling in svg", `<svg><a href="/x#a%23b"></a></svg>`, `<svg><a href="/x#a#b"></a></svg>`, false},
+		{"doctype ids", `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN"><p>a`, `<!DOCTYPE html><p>a`, true},
+		{"doctype name", `<!DOCTYPE html><p>a`, `<!DOCTYPE htm><p>a`, false},
+		{"text", `<p>a</p>`, `<p>b</p>`, false},
+		{"element", `<p>a</p>`, `<div>a</div>`, false},
+		{"attribute order", `<p id=a class=b>`, `<p class=b id=a>`, false},
 	}
-	walk(doc, 0)
-	return out
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			diff := domtest.Diff(domtest.Parse(tc.stage), domtest.Parse(tc.faithful), faithfulDOM)
+			if (diff == "") != tc.same {
+				t.Errorf("Diff(%q, %q) = %q, want the same DOM: %v", tc.stage, tc.faithful, diff, tc.same)
+			}
+		})
+	}
 }
 
 // TestCleanDocumentUnchanged is a hand-written clean file: what

@@ -12,9 +12,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/internal/testing/jsonl"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
@@ -109,7 +109,7 @@ func explainDifference(bm, ours string, p *policy.Policy) (cats, unexplained []s
 			cats = append(cats, c)
 		}
 	}
-	a, b := parseBody(bm), parseBody(ours)
+	a, b := domtest.Fragment(bm, "body"), domtest.Fragment(ours, "body")
 	opts := p.URLOptions()
 	rel := strings.Join(p.Rel(), " ")
 	var adjust func(n *html.Node)
@@ -164,25 +164,13 @@ func explainDifference(bm, ours string, p *policy.Policy) (cats, unexplained []s
 		}
 	}
 	adjust(a)
-	mergeText(a)
+	domtest.MergeText(a)
 	compareTrees(a, b, add, &unexplained)
 	return cats, unexplained
 }
 
 func hasAttr(n *html.Node, key string) bool {
 	return slices.ContainsFunc(n.Attr, func(at html.Attribute) bool { return at.Key == key })
-}
-
-// mergeText joins adjacent text nodes, as a browser's DOM would.
-func mergeText(n *html.Node) {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		for c.Type == html.TextNode && c.NextSibling != nil && c.NextSibling.Type == html.TextNode {
-			next := c.NextSibling
-			c.Data += next.Data
-			n.RemoveChild(next)
-		}
-		mergeText(c)
-	}
 }
 
 // compareTrees walks bluemonday's (adjusted) tree a and ours b together.
@@ -198,7 +186,7 @@ func compareTrees(a, b *html.Node, add func(string), unexplained *[]string) {
 			add("url-kept")
 			parent := b.Parent
 			unwrap(b)
-			mergeText(parent)
+			domtest.MergeText(parent)
 			compareTrees(a.Parent, parent, add, unexplained)
 			return
 		}
@@ -296,19 +284,6 @@ func unwrap(n *html.Node) {
 		n.Parent.InsertBefore(c, n)
 	}
 	n.Parent.RemoveChild(n)
-}
-
-// parseBody parses s as the content of a <body>, as a page would.
-func parseBody(s string) *html.Node {
-	body := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
-	nodes, err := html.ParseFragment(strings.NewReader(s), body)
-	if err != nil {
-		panic(err) // x/net/html only fails on reader errors
-	}
-	for _, n := range nodes {
-		body.AppendChild(n)
-	}
-	return body
 }
 
 // needsAttributes are the elements bluemonday removes, keeping their

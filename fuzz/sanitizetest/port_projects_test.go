@@ -1,7 +1,6 @@
 package sanitizetest
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
@@ -160,53 +160,60 @@ func checkListed(t *testing.T, pr projectPort) {
 // to (the WHATWG oracle), rel as a set of link types, style as its list
 // of declarations.
 func samePage(a, b string) string {
-	ta, tb := parseBody(a), parseBody(b)
-	mergeText(ta)
-	mergeText(tb)
-	return sameNode(ta, tb)
+	return domtest.Diff(domtest.Fragment(a, "body"), domtest.Fragment(b, "body"), asRead)
 }
 
-func sameNode(a, b *html.Node) string {
-	if a.Type != b.Type || a.Data != b.Data || a.Namespace != b.Namespace {
-		return fmt.Sprintf("%s vs %s", describeNode(a), describeNode(b))
-	}
-	if a.Type == html.ElementNode {
-		if d := sameAttrs(a, b); d != "" {
-			return d
-		}
-	}
-	ca, cb := a.FirstChild, b.FirstChild
-	for ; ca != nil && cb != nil; ca, cb = ca.NextSibling, cb.NextSibling {
-		if d := sameNode(ca, cb); d != "" {
-			return d
-		}
-	}
-	switch {
-	case ca != nil:
-		return fmt.Sprintf("in <%s>, only bluemonday has %s", a.Data, describeNode(ca))
-	case cb != nil:
-		return fmt.Sprintf("in <%s>, only htmlclean has %s", a.Data, describeNode(cb))
-	}
-	return ""
+// asRead is how samePage compares two pages.
+var asRead = domtest.Options{
+	MergeText:    true,
+	AnyAttrOrder: true,
+	SameValue:    func(_ *html.Node, want html.Attribute, got string) bool { return sameValue(want.Key, want.Val, got) },
 }
 
-func sameAttrs(a, b *html.Node) string {
-	key := func(at html.Attribute) string { return at.Namespace + ":" + at.Key }
-	for _, x := range a.Attr {
-		i := slices.IndexFunc(b.Attr, func(y html.Attribute) bool { return key(y) == key(x) })
-		if i < 0 {
-			return fmt.Sprintf("<%s %s=%q>: htmlclean dropped it", a.Data, x.Key, x.Val)
-		}
-		if !sameValue(x.Key, x.Val, b.Attr[i].Val) {
-			return fmt.Sprintf("<%s %s>: %q vs %q", a.Data, x.Key, x.Val, b.Attr[i].Val)
-		}
+// TestSamePageCompared: samePage tells two pages apart by their text,
+// elements, namespaces and attributes, and not by attribute order, a
+// text run split in two, a URL's spelling or the order of rel's link
+// types.
+func TestSamePageCompared(t *testing.T) {
+	splitText := func(b *html.Node) {
+		p := b.FirstChild
+		p.InsertBefore(&html.Node{Type: html.TextNode, Data: "a"}, p.FirstChild)
+		p.LastChild.Data = "b"
 	}
-	for _, y := range b.Attr {
-		if !slices.ContainsFunc(a.Attr, func(x html.Attribute) bool { return key(x) == key(y) }) {
-			return fmt.Sprintf("<%s %s=%q>: only htmlclean has it", b.Data, y.Key, y.Val)
-		}
+	noNamespace := func(b *html.Node) { b.FirstChild.Namespace = "" }
+	tests := []struct {
+		name, theirs, ours string
+		change             func(ours *html.Node)
+		same               bool
+	}{
+		{"same", `<p class=x>ab</p>`, `<p class=x>ab</p>`, nil, true},
+		{"attribute order", `<p class=x id=y>ab</p>`, `<p id=y class=x>ab</p>`, nil, true},
+		{"text split", `<p>ab</p>`, `<p>ab</p>`, splitText, true},
+		{"URL spelling", `<a href="HTTPS://A.example/x">a</a>`, `<a href="https://a.example/x">a</a>`, nil, true},
+		{"rel order", `<a href="/x" rel="nofollow ugc">a</a>`, `<a href="/x" rel="ugc nofollow">a</a>`, nil, true},
+		{"text", `<p>ab</p>`, `<p>ac</p>`, nil, false},
+		{"element", `<p>ab</p>`, `<div>ab</div>`, nil, false},
+		{"namespace", `<svg></svg>`, `<svg></svg>`, noNamespace, false},
+		{"attribute dropped", `<p class=x id=y>ab</p>`, `<p class=x>ab</p>`, nil, false},
+		{"attribute added", `<p class=x>ab</p>`, `<p class=x id=y>ab</p>`, nil, false},
+		{"URL", `<a href="https://a.example/x">a</a>`, `<a href="https://a.example/y">a</a>`, nil, false},
+		{"class order", `<p class="x y">ab</p>`, `<p class="y x">ab</p>`, nil, false},
 	}
-	return ""
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.change == nil {
+				if diff := samePage(tc.theirs, tc.ours); (diff == "") != tc.same {
+					t.Errorf("samePage(%q, %q) = %q, want the same page: %v", tc.theirs, tc.ours, diff, tc.same)
+				}
+				return
+			}
+			a, b := domtest.Fragment(tc.theirs, "body"), domtest.Fragment(tc.ours, "body")
+			tc.change(b)
+			if diff := domtest.Diff(a, b, asRead); (diff == "") != tc.same {
+				t.Errorf("Diff(%q, %q) = %q, want the same page: %v", tc.theirs, tc.ours, diff, tc.same)
+			}
+		})
+	}
 }
 
 // sameValue compares one attribute's two values as the browser reads
@@ -250,17 +257,4 @@ func sameValue(key, x, y string) bool {
 func sameURL(x, y string) bool {
 	same, _, _, err := oracle.SameMeaning(oracle.DefaultBase, unescapeGo(x), unescapeGo(y))
 	return err == nil && same
-}
-
-func describeNode(n *html.Node) string {
-	switch n.Type {
-	case html.TextNode:
-		return fmt.Sprintf("text %q", n.Data)
-	case html.ElementNode:
-		if n.Namespace != "" {
-			return "<" + n.Namespace + " " + n.Data + ">"
-		}
-		return "<" + n.Data + ">"
-	}
-	return fmt.Sprintf("node type %d %q", n.Type, n.Data)
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/fuzz/internal/oracle"
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -137,7 +138,7 @@ func explainPort(in, bm, ours string, changes []sanitize.Change, p *policy.Polic
 			cats = append(cats, c)
 		}
 	}
-	a, b := parseBody(bm), parseBody(ours)
+	a, b := domtest.Fragment(bm, "body"), domtest.Fragment(ours, "body")
 	unparsed := goRefused(in, p)
 	if strings.Contains(in, "<svg") || strings.Contains(in, "<math") {
 		// What follows foreign content is read differently by the two:
@@ -158,8 +159,8 @@ func explainPort(in, bm, ours string, changes []sanitize.Change, p *policy.Polic
 	var ia, ib []portItem
 	extract(a, &ia)
 	extract(b, &ib)
-	mergeText(a)
-	mergeText(b)
+	domtest.MergeText(a)
+	domtest.MergeText(b)
 	mismatch := slices.ContainsFunc(changes, func(c sanitize.Change) bool { return c.Reason == sanitize.ReasonLinkTextMismatch })
 	for _, it := range ib {
 		if i := slices.IndexFunc(ia, func(x portItem) bool { return sameItem(x, it, unparsed, p, add) }); i >= 0 {
@@ -219,7 +220,7 @@ func goRefused(in string, p *policy.Policy) map[string]bool {
 			walk(c)
 		}
 	}
-	walk(parseBody(in))
+	walk(domtest.Fragment(in, "body"))
 	return out
 }
 
@@ -475,7 +476,7 @@ func unwrapAll(n *html.Node, name string) bool {
 		}
 		c = next
 	}
-	mergeText(n)
+	domtest.MergeText(n)
 	return found
 }
 
