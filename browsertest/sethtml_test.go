@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
@@ -40,10 +41,10 @@ const setHTMLBase = "https://site.htmlclean.test/dir/page?q#f"
 // §6.2.2.2), other escapes are upper-cased, and a byte that is neither
 // unreserved nor a delimiter ("[", a space, a "%" not starting an
 // escape, non-ASCII) is escaped, as servers decode both spellings alike.
-// A tree's fourth member is its shape: the whole tree written out in
-// order, elements with their attributes sorted (URL attributes by their
-// resolved form), adjacent text merged; two trees with equal shapes are
-// the same DOM.
+// A tree's fourth member is the whole tree, its nodes in order, as
+// domtest.DecodeJSON reads it: an element as [name, attributes,
+// children], an attribute as [name, value] (a URL attribute's value its
+// resolved form), a text as its string, a comment as {comment: data}.
 const domTreesSource = `(base, config, pairs) => {
 	const doc = document.implementation.createHTMLDocument("");
 	const urlAttrs = new Set(["href", "src", "action", "formaction", "cite", "poster", "background",
@@ -80,9 +81,8 @@ const domTreesSource = `(base, config, pairs) => {
 	const namespaceURI = get(Element.prototype, "namespaceURI"), data = get(CharacterData.prototype, "data");
 	const content = get(HTMLTemplateElement.prototype, "content");
 	const tree = (root) => {
-		const els = []; let text = ""; let comments = 0; let shape = ""; let run = null;
-		const flush = () => { if (run !== null) { shape += JSON.stringify(run); run = null; } };
-		const walk = (n) => {
+		const els = []; let text = ""; let comments = 0;
+		const walk = (n, out) => {
 			for (const c of childNodes.call(n)) {
 				const type = nodeType.call(c);
 				if (type === 1) {
@@ -92,25 +92,22 @@ const domTreesSource = `(base, config, pairs) => {
 					}
 					const name = (namespaceURI.call(c) || "") + " " + localName.call(c);
 					els.push([name, attrs]);
-					flush();
-					shape += "<" + name + attrs.map(([n, v, r]) => n + "=" + JSON.stringify(r === "" ? v : r)).sort().map((a) => " " + a).join("") + ">";
-					walk(c);
-					if (c instanceof HTMLTemplateElement) walk(content.call(c));
-					flush();
-					shape += "</>";
+					const children = [];
+					walk(c, children);
+					if (c instanceof HTMLTemplateElement) walk(content.call(c), children);
+					out.push([name, attrs.map(([n, v, r]) => [n, r === "" ? v : r]), children]);
 				} else if (type === 3) {
 					text += data.call(c);
-					run = (run || "") + data.call(c);
+					out.push(data.call(c));
 				} else if (type === 8) {
 					comments++;
-					flush();
-					shape += "<!--" + JSON.stringify(data.call(c)) + "-->";
+					out.push({comment: data.call(c)});
 				}
 			}
 		};
-		walk(root);
-		flush();
-		return [els, text, comments, shape];
+		const nodes = [];
+		walk(root, nodes);
+		return [els, text, comments, nodes];
 	};
 	return pairs.map(([input, output]) => {
 		const s = doc.createElement("div");
@@ -126,8 +123,19 @@ type domTree struct {
 	Elements []domElement
 	Text     string
 	Comments int
-	Shape    string
+	// Root holds the tree's nodes, a URL attribute's value its resolved
+	// form; Shape is Root as domtest renders it under shapeOptions: two
+	// trees with equal shapes are the same DOM.
+	Root  *domtest.Node
+	Shape string
 }
+
+// shapeOptions compares two trees as the DOM holds them: attributes in
+// any order, adjacent text as one run.
+var shapeOptions = domtest.Options{AnyAttrOrder: true, MergeText: true}
+
+// sameDOM returns where tree got differs from tree want, or "".
+func sameDOM(want, got domTree) string { return domtest.Diff(want.Root, got.Root, shapeOptions) }
 
 type domElement struct {
 	Name  string
@@ -159,7 +167,12 @@ func (t *domTree) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(raw[2], &t.Comments); err != nil {
 		return err
 	}
-	return json.Unmarshal(raw[3], &t.Shape)
+	root, err := domtest.DecodeJSON(raw[3])
+	if err != nil {
+		return err
+	}
+	t.Root, t.Shape = root, domtest.Render(root, shapeOptions)
+	return nil
 }
 
 // inventory counts what a tree holds: elements by name, attributes by

@@ -488,7 +488,7 @@ func TestSetHTMLConfigs(t *testing.T) {
 				}
 				continue
 			}
-			if trees[i][0].Shape == trees[i][1].Shape {
+			if sameDOM(trees[i][0], trees[i][1]) == "" {
 				equal++
 				continue
 			}

@@ -1,7 +1,8 @@
 // Package domtest is the tests' one way to compare HTML trees: parse
-// markup as a browser does (x/net/html follows WHATWG HTML §13.2), write
-// a tree in one canonical form ([Render]), and name the first place two
-// trees differ ([Diff]). What a test does not count as a difference
+// markup as a browser does (x/net/html follows WHATWG HTML §13.2) or
+// read a tree a browser built ([DecodeJSON]), write a tree in one
+// canonical form ([Render]), and name the first place two trees differ
+// ([Diff]). What a test does not count as a difference
 // (attribute order, the split of a text run, namespaces, a value's
 // spelling) it says through [Options]; the zero Options compares
 // everything the parser builds.

@@ -169,3 +169,31 @@ func TestMergeText(t *testing.T) {
 		t.Errorf("MergeText:\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestDecodeJSON(t *testing.T) {
+	const xhtml = "http://www.w3.org/1999/xhtml"
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", `[]`, "#document\n"},
+		{"nodes", `["a", {"comment": "c"}, ["` + xhtml + ` p", [[" class", "x"], ["http://www.w3.org/1999/xlink href", "/u"]], ["b", "c"]]]`,
+			"#document\n  \"a\"\n  <!-- \"c\" -->\n  <" + xhtml + " p class=\"x\" http://www.w3.org/1999/xlink href=\"/u\">\n    \"b\"\n    \"c\"\n"},
+		{"name without namespace", `[["p", [], []]]`, "#document\n  <p>\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := DecodeJSON([]byte(tc.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := Render(n, Options{}); got != tc.want {
+				t.Errorf("DecodeJSON(%s) =\n%s\nwant\n%s", tc.in, got, tc.want)
+			}
+		})
+	}
+	for _, in := range []string{`{}`, `[{}]`, `[{"other": 1}]`, `[1]`, `[["p", [], [1]]]`, `[["p", "x", []]]`, `[["p", []]]`} {
+		if _, err := DecodeJSON([]byte(in)); err == nil {
+			t.Errorf("DecodeJSON(%s): no error", in)
+		}
+	}
+}
