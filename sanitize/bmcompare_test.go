@@ -1,6 +1,7 @@
 package sanitize_test
 
 import (
+	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -68,9 +69,15 @@ func bmCompare(in, theirs string, p *policy.Policy) (reasons, unexplained []stri
 		return nil, nil, err
 	}
 	k := bmComparer{opts: p.URLOptions()}
-	k.unparsed = goRefused(in, k.opts)
+	if k.unparsed, err = goRefused(in, k.opts); err != nil {
+		return nil, nil, err
+	}
 	k.mismatch = slices.ContainsFunc(changes, func(c sanitize.Change) bool { return c.Reason == sanitize.ReasonLinkTextMismatch })
-	a, b := domtest.Body(theirs), domtest.Body(ours)
+	a, errA := domtest.Body(theirs)
+	b, errB := domtest.Body(ours)
+	if err := errors.Join(errA, errB); err != nil {
+		return nil, nil, err
+	}
 	if domtest.Diff(a, b, asMarkup) == "" {
 		return nil, nil, nil
 	}
@@ -380,7 +387,11 @@ func TestBluemondayComparedAsMarkup(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a, b := domtest.Body(tc.theirs), domtest.Body(tc.ours)
+			a, errA := domtest.Body(tc.theirs)
+			b, errB := domtest.Body(tc.ours)
+			if err := errors.Join(errA, errB); err != nil {
+				t.Fatal(err)
+			}
 			if tc.change != nil {
 				tc.change(b)
 			}
@@ -417,7 +428,11 @@ func itemURL(it bmItem) string {
 
 // goRefused returns the canonical form of every URL of the input (href,
 // src, cite) that bluemonday drops and urlnorm keeps.
-func goRefused(in string, opts urlnorm.Options) map[string]bool {
+func goRefused(in string, opts urlnorm.Options) (map[string]bool, error) {
+	body, err := domtest.Body(in)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]bool{}
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
@@ -433,8 +448,8 @@ func goRefused(in string, opts urlnorm.Options) map[string]bool {
 			walk(c)
 		}
 	}
-	walk(domtest.Body(in))
-	return out
+	walk(body)
+	return out, nil
 }
 
 // sameURL reports whether bluemonday's URL x is htmlclean's y once the

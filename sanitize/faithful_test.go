@@ -112,7 +112,7 @@ func faithfulProblem(tb testing.TB, in string, p *policy.Policy) string {
 	}
 	// The stage spells some URLs otherwise (stageSpelling): the faithful
 	// form's DOM is compared as the stage writes it.
-	if diff := domtest.Diff(domtest.Parse(unmarked(stage)), domtest.Parse(faithful), faithfulDOM); diff != "" {
+	if diff := domtest.DiffMarkup(unmarked(stage), faithful, faithfulDOM); diff != "" {
 		return fmt.Sprintf("the faithful form parses to another DOM than the policy stage's output (want stage, got faithful): %s\nfaithful: %.300q", diff, faithful)
 	}
 	out, changes, err := stringReport(in, p)
@@ -189,7 +189,7 @@ func TestFaithfulDOMCompared(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			diff := domtest.Diff(domtest.Parse(tc.stage), domtest.Parse(tc.faithful), faithfulDOM)
+			diff := domtest.DiffMarkup(tc.stage, tc.faithful, faithfulDOM)
 			if (diff == "") != tc.same {
 				t.Errorf("Diff(%q, %q) = %q, want the same DOM: %v", tc.stage, tc.faithful, diff, tc.same)
 			}

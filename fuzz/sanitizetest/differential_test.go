@@ -109,7 +109,7 @@ func explainDifference(bm, ours string, p *policy.Policy) (cats, unexplained []s
 			cats = append(cats, c)
 		}
 	}
-	a, b := domtest.Fragment(bm, "body"), domtest.Fragment(ours, "body")
+	a, b := parseBody(bm), parseBody(ours)
 	opts := p.URLOptions()
 	rel := strings.Join(p.Rel(), " ")
 	var adjust func(n *html.Node)
@@ -284,6 +284,15 @@ func unwrap(n *html.Node) {
 		n.Parent.InsertBefore(c, n)
 	}
 	n.Parent.RemoveChild(n)
+}
+
+// parseBody parses s as the content of a <body>, as a page would.
+func parseBody(s string) *html.Node {
+	body, err := domtest.Fragment(s, "body")
+	if err != nil {
+		panic(err) // the rows and ports nest far less than x/net/html's limit
+	}
+	return body
 }
 
 // needsAttributes are the elements bluemonday removes, keeping their

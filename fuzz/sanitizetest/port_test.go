@@ -138,7 +138,7 @@ func explainPort(in, bm, ours string, changes []sanitize.Change, p *policy.Polic
 			cats = append(cats, c)
 		}
 	}
-	a, b := domtest.Fragment(bm, "body"), domtest.Fragment(ours, "body")
+	a, b := parseBody(bm), parseBody(ours)
 	unparsed := goRefused(in, p)
 	if strings.Contains(in, "<svg") || strings.Contains(in, "<math") {
 		// What follows foreign content is read differently by the two:
@@ -220,7 +220,7 @@ func goRefused(in string, p *policy.Policy) map[string]bool {
 			walk(c)
 		}
 	}
-	walk(domtest.Fragment(in, "body"))
+	walk(parseBody(in))
 	return out
 }
 

@@ -15,6 +15,29 @@ func Diff(want, got *html.Node, o Options) string {
 	return diff("", want, got, o)
 }
 
+// DiffMarkup parses want and got as documents ([Parse]) and returns
+// [Diff] of the two trees. Markup the parser refuses counts as its
+// error: two alike errors are no difference, an error and a tree are.
+func DiffMarkup(want, got string, o Options) string {
+	w, errW := Parse(want)
+	g, errG := Parse(got)
+	switch {
+	case errW == nil && errG == nil:
+		return Diff(w, g, o)
+	case errW != nil && errG != nil && errW.Error() == errG.Error():
+		return ""
+	}
+	return "/: want " + parsed(w, errW, o) + ", got " + parsed(g, errG, o)
+}
+
+// parsed describes what Parse returned: the error, or the root's Line.
+func parsed(n *html.Node, err error, o Options) string {
+	if err != nil {
+		return "parse error: " + err.Error()
+	}
+	return Line(n, o)
+}
+
 func diff(path string, want, got *html.Node, o Options) string {
 	if !sameNode(want, got, o) {
 		return at(path) + ": want " + Line(want, o) + ", got " + Line(got, o)

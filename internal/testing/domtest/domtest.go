@@ -36,18 +36,19 @@ type Options struct {
 	SameValue func(el *html.Node, want html.Attribute, got string) bool
 }
 
-// Parse parses s as a document, as a browser loads a page.
-func Parse(s string) *html.Node {
-	doc, err := html.Parse(strings.NewReader(s))
-	if err != nil {
-		panic(err) // html.Parse fails only on a reader error
-	}
-	return doc
+// Parse parses s as a document, as a browser loads a page. Its only
+// error is x/net/html's: more than 512 elements open at once.
+func Parse(s string) (*html.Node, error) {
+	return html.Parse(strings.NewReader(s))
 }
 
 // Body parses s as a document and returns its body element.
-func Body(s string) *html.Node {
-	return find(Parse(s), "body")
+func Body(s string) (*html.Node, error) {
+	doc, err := Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	return find(doc, "body"), nil
 }
 
 // find returns the first element named name in n's tree, or nil.
@@ -65,17 +66,17 @@ func find(n *html.Node, name string) *html.Node {
 
 // Fragment parses s as the content of an HTML element named context (as
 // innerHTML sets it, HTML §13.4) and returns that element holding the
-// nodes.
-func Fragment(s, context string) *html.Node {
+// nodes. Its errors are Parse's.
+func Fragment(s, context string) (*html.Node, error) {
 	el := &html.Node{Type: html.ElementNode, Data: context, DataAtom: atom.Lookup([]byte(context))}
 	nodes, err := html.ParseFragment(strings.NewReader(s), el)
 	if err != nil {
-		panic(err) // html.ParseFragment fails only on a reader error
+		return nil, err
 	}
 	for _, n := range nodes {
 		el.AppendChild(n)
 	}
-	return el
+	return el, nil
 }
 
 // MergeText joins the adjacent text nodes of n's tree in place, as a

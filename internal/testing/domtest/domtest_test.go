@@ -7,10 +7,25 @@ import (
 	"golang.org/x/net/html"
 )
 
+// mustParse, mustBody and mustFragment are Parse, Body and Fragment for
+// markup that parses.
+func mustParse(s string) *html.Node { return must(Parse(s)) }
+
+func mustBody(s string) *html.Node { return must(Body(s)) }
+
+func mustFragment(s, context string) *html.Node { return must(Fragment(s, context)) }
+
+func must(n *html.Node, err error) *html.Node {
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
 // split returns s's body with the text of its first p cut in two nodes
 // after n bytes, a tree a parser never builds but a test may.
 func split(s string, n int) *html.Node {
-	body := Body(s)
+	body := mustBody(s)
 	p := find(body, "p")
 	text := p.FirstChild
 	p.InsertBefore(&html.Node{Type: html.TextNode, Data: text.Data[:n]}, text)
@@ -21,7 +36,7 @@ func split(s string, n int) *html.Node {
 // namespaced returns the body of s with every element's namespace set
 // to ns.
 func namespaced(s, ns string) *html.Node {
-	body := Body(s)
+	body := mustBody(s)
 	var set func(n *html.Node)
 	set = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -43,45 +58,45 @@ func TestDiff(t *testing.T) {
 		opts      Options
 		diff      string
 	}{
-		{"same", Parse(`<p class=a>x</p>`), Parse(`<p class=a>x</p>`), Options{}, ""},
-		{"attribute value", Parse(`<p class=a>x</p>`), Parse(`<p class=b>x</p>`), Options{},
+		{"same", mustParse(`<p class=a>x</p>`), mustParse(`<p class=a>x</p>`), Options{}, ""},
+		{"attribute value", mustParse(`<p class=a>x</p>`), mustParse(`<p class=b>x</p>`), Options{},
 			`/html/body/p: want <p class="a">, got <p class="b">`},
-		{"attribute order", Body(`<p class=a id=b>`), Body(`<p id=b class=a>`), Options{},
+		{"attribute order", mustBody(`<p class=a id=b>`), mustBody(`<p id=b class=a>`), Options{},
 			`/p: want <p class="a" id="b">, got <p id="b" class="a">`},
-		{"attribute order, any order", Body(`<p class=a id=b>`), Body(`<p id=b class=a>`), Options{AnyAttrOrder: true}, ""},
-		{"attribute added, any order", Body(`<p class=a>`), Body(`<p id=b class=a>`), Options{AnyAttrOrder: true},
+		{"attribute order, any order", mustBody(`<p class=a id=b>`), mustBody(`<p id=b class=a>`), Options{AnyAttrOrder: true}, ""},
+		{"attribute added, any order", mustBody(`<p class=a>`), mustBody(`<p id=b class=a>`), Options{AnyAttrOrder: true},
 			`/p: want <p class="a">, got <p class="a" id="b">`},
-		{"attribute lost, any order", Body(`<p class=a id=b>`), Body(`<p class=a>`), Options{AnyAttrOrder: true},
+		{"attribute lost, any order", mustBody(`<p class=a id=b>`), mustBody(`<p class=a>`), Options{AnyAttrOrder: true},
 			`/p: want <p class="a" id="b">, got <p class="a">`},
-		{"attribute namespace", Body(`<svg xlink:href=a>`), Body(`<svg><a xlink:href=a>`), Options{},
+		{"attribute namespace", mustBody(`<svg xlink:href=a>`), mustBody(`<svg><a xlink:href=a>`), Options{},
 			`/svg:svg: want <svg svg xlink href="a">, got <svg svg>`},
-		{"text split", Body(`<p>ab</p>`), split(`<p>ab</p>`, 1), Options{},
+		{"text split", mustBody(`<p>ab</p>`), split(`<p>ab</p>`, 1), Options{},
 			`/p/#text: want "ab", got "a"`},
-		{"text split, merged", Body(`<p>ab</p>`), split(`<p>ab</p>`, 1), Options{MergeText: true}, ""},
-		{"text split and changed, merged", Body(`<p>ab</p>`), split(`<p>ac</p>`, 1), Options{MergeText: true},
+		{"text split, merged", mustBody(`<p>ab</p>`), split(`<p>ab</p>`, 1), Options{MergeText: true}, ""},
+		{"text split and changed, merged", mustBody(`<p>ab</p>`), split(`<p>ac</p>`, 1), Options{MergeText: true},
 			`/p/#text: want "ab", got "ac"`},
-		{"element namespace", Body(`<svg></svg>`), namespaced(`<svg></svg>`, ""), Options{},
+		{"element namespace", mustBody(`<svg></svg>`), namespaced(`<svg></svg>`, ""), Options{},
 			`/svg:svg: want <svg svg>, got <svg>`},
-		{"element namespace ignored", Body(`<svg></svg>`), namespaced(`<svg></svg>`, ""), Options{NoNamespaces: true}, ""},
-		{"element name, namespaces ignored", Body(`<svg></svg>`), namespaced(`<math></math>`, "svg"), Options{NoNamespaces: true},
+		{"element namespace ignored", mustBody(`<svg></svg>`), namespaced(`<svg></svg>`, ""), Options{NoNamespaces: true}, ""},
+		{"element name, namespaces ignored", mustBody(`<svg></svg>`), namespaced(`<math></math>`, "svg"), Options{NoNamespaces: true},
 			`/svg: want <svg>, got <math>`},
-		{"doctype ids", Parse(`<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN">`), Parse(`<!DOCTYPE html>`), Options{},
+		{"doctype ids", mustParse(`<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN">`), mustParse(`<!DOCTYPE html>`), Options{},
 			`/#doctype: want <!DOCTYPE html public="-//W3C//DTD HTML 4.01//EN">, got <!DOCTYPE html>`},
-		{"doctype ids ignored", Parse(`<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN">`), Parse(`<!DOCTYPE html>`), Options{NoDoctypeIDs: true}, ""},
-		{"doctype name, ids ignored", Parse(`<!DOCTYPE html>`), Parse(`<!DOCTYPE htm>`), Options{NoDoctypeIDs: true},
+		{"doctype ids ignored", mustParse(`<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN">`), mustParse(`<!DOCTYPE html>`), Options{NoDoctypeIDs: true}, ""},
+		{"doctype name, ids ignored", mustParse(`<!DOCTYPE html>`), mustParse(`<!DOCTYPE htm>`), Options{NoDoctypeIDs: true},
 			`/#doctype: want <!DOCTYPE html>, got <!DOCTYPE htm>`},
-		{"value as read", Body(`<a href=HTTP://A/>x</a>`), Body(`<a href=http://a/>x</a>`), Options{SameValue: foldURL}, ""},
-		{"value as read, other", Body(`<a href=http://a/>x</a>`), Body(`<a href=http://b/>x</a>`), Options{SameValue: foldURL},
+		{"value as read", mustBody(`<a href=HTTP://A/>x</a>`), mustBody(`<a href=http://a/>x</a>`), Options{SameValue: foldURL}, ""},
+		{"value as read, other", mustBody(`<a href=http://a/>x</a>`), mustBody(`<a href=http://b/>x</a>`), Options{SameValue: foldURL},
 			`/a: want <a href="http://a/">, got <a href="http://b/">`},
-		{"value as read, any order", Body(`<a href=HTTP://A/ id=x>`), Body(`<a id=x href=http://a/>`), Options{SameValue: foldURL, AnyAttrOrder: true}, ""},
-		{"child lost", Body(`<p>a<b>b</b></p>`), Body(`<p>a</p>`), Options{},
+		{"value as read, any order", mustBody(`<a href=HTTP://A/ id=x>`), mustBody(`<a id=x href=http://a/>`), Options{SameValue: foldURL, AnyAttrOrder: true}, ""},
+		{"child lost", mustBody(`<p>a<b>b</b></p>`), mustBody(`<p>a</p>`), Options{},
 			`/p/b: want <b>, got nothing`},
-		{"child added", Body(`<p>a</p>`), Body(`<p>a</p><!--c-->`), Options{},
+		{"child added", mustBody(`<p>a</p>`), mustBody(`<p>a</p><!--c-->`), Options{},
 			`/#comment: want nothing, got <!-- "c" -->`},
-		{"comment", Body(`<p>x</p><!--a-->`), Body(`<p>x</p><!--b-->`), Options{}, `/#comment: want <!-- "a" -->, got <!-- "b" -->`},
-		{"text for element", Body(`<p>a</p>`), Body(`<p><i>a</i></p>`), Options{}, `/p/#text: want "a", got <i>`},
-		{"second of its name", Body(`<p>a</p><p>b</p>`), Body(`<p>a</p><p>c</p>`), Options{}, `/p[2]/#text: want "b", got "c"`},
-		{"root", Fragment(`x`, "body"), Fragment(`x`, "div"), Options{}, `/: want <body>, got <div>`},
+		{"comment", mustBody(`<p>x</p><!--a-->`), mustBody(`<p>x</p><!--b-->`), Options{}, `/#comment: want <!-- "a" -->, got <!-- "b" -->`},
+		{"text for element", mustBody(`<p>a</p>`), mustBody(`<p><i>a</i></p>`), Options{}, `/p/#text: want "a", got <i>`},
+		{"second of its name", mustBody(`<p>a</p><p>b</p>`), mustBody(`<p>a</p><p>c</p>`), Options{}, `/p[2]/#text: want "b", got "c"`},
+		{"root", mustFragment(`x`, "body"), mustFragment(`x`, "div"), Options{}, `/: want <body>, got <div>`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -105,7 +120,7 @@ func TestRender(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{"document", Parse(`<!DOCTYPE html><title>t</title><!--c--><p id=x class=y>a&amp;b<svg><a xlink:href=u></a></svg>`), Options{},
+		{"document", mustParse(`<!DOCTYPE html><title>t</title><!--c--><p id=x class=y>a&amp;b<svg><a xlink:href=u></a></svg>`), Options{},
 			`#document
   <!DOCTYPE html>
   <html>
@@ -124,13 +139,13 @@ func TestRender(t *testing.T) {
   <p class="y" id="x">
     "ab"
 `},
-		{"without namespaces", Body(`<svg><title>t</title></svg>`), Options{NoNamespaces: true},
+		{"without namespaces", mustBody(`<svg><title>t</title></svg>`), Options{NoNamespaces: true},
 			`<body>
   <svg>
     <title>
       "t"
 `},
-		{"doctype", Parse(`<!DOCTYPE html SYSTEM "about:legacy-compat">`), Options{},
+		{"doctype", mustParse(`<!DOCTYPE html SYSTEM "about:legacy-compat">`), Options{},
 			`#document
   <!DOCTYPE html system="about:legacy-compat">
   <html>
@@ -153,7 +168,7 @@ func TestFragment(t *testing.T) {
 		{`<td>x`, "tr", "<tr>\n  <td>\n    \"x\"\n"},
 		{`</p>`, "div", "<div>\n  <p>\n"},
 	} {
-		if got := Render(Fragment(tc.in, tc.context), Options{}); got != tc.want {
+		if got := Render(mustFragment(tc.in, tc.context), Options{}); got != tc.want {
 			t.Errorf("Fragment(%q, %q) =\n%s\nwant\n%s", tc.in, tc.context, got, tc.want)
 		}
 	}
@@ -164,7 +179,7 @@ func TestMergeText(t *testing.T) {
 	p := find(find(body, "div"), "p")
 	p.AppendChild(&html.Node{Type: html.TextNode, Data: "y"})
 	MergeText(body)
-	want := Render(Body(`<p>abc</p><div><p>xy</p></div>`), Options{})
+	want := Render(mustBody(`<p>abc</p><div><p>xy</p></div>`), Options{})
 	if got := Render(body, Options{}); got != want {
 		t.Errorf("MergeText:\n%s\nwant\n%s", got, want)
 	}
@@ -195,5 +210,35 @@ func TestDecodeJSON(t *testing.T) {
 		if _, err := DecodeJSON([]byte(in)); err == nil {
 			t.Errorf("DecodeJSON(%s): no error", in)
 		}
+	}
+}
+
+func TestDiffMarkup(t *testing.T) {
+	deep := strings.Repeat("<div>", 600)
+	tests := []struct{ name, want, got, diff string }{
+		{"same", `<p>a`, `<p>a</p>`, ""},
+		{"text", `<p>a`, `<p>b`, `/html/body/p/#text: want "a", got "b"`},
+		{"both refused", deep, deep + "x", ""},
+		{"one refused", deep, `<p>a`, "/: want parse error: html: open stack of elements exceeds 512 nodes, got #document"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := DiffMarkup(tc.want, tc.got, Options{}); got != tc.diff {
+				t.Errorf("DiffMarkup() = %q, want %q", got, tc.diff)
+			}
+		})
+	}
+}
+
+func TestParseRefused(t *testing.T) {
+	deep := strings.Repeat("<div>", 600)
+	if _, err := Parse(deep); err == nil {
+		t.Error("Parse: no error past 512 open elements")
+	}
+	if _, err := Body(deep); err == nil {
+		t.Error("Body: no error past 512 open elements")
+	}
+	if _, err := Fragment(deep, "body"); err == nil {
+		t.Error("Fragment: no error past 512 open elements")
 	}
 }
