@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 )
 
 // Host is markup a page puts around the output: Open, then the output,
@@ -91,8 +93,8 @@ func LeaksIn(out string, h Host) []string {
 		if err != nil {
 			return []string{err.Error()}
 		}
-		if got != want {
-			problems = append(problems, fmt.Sprintf("%s in %s: the page around the output changed:\n got %s\nwant %s", mode, h.Name, got, want))
+		if diff := domtest.Diff(want, got, asMarkup); diff != "" {
+			problems = append(problems, fmt.Sprintf("%s in %s: the page around the output changed: %s", mode, h.Name, diff))
 		}
 	}
 	return problems
@@ -106,26 +108,26 @@ func HostPage(doctype, out string, h Host) string {
 	return doctype + "<body>" + hostHead + h.Open + out + h.Close + hostTail
 }
 
-// hostPage parses the page holding out in h and renders it with the
+// hostPage parses the page holding out in h and returns it with the
 // output element's content removed.
-func hostPage(doctype, out string, h Host) (string, error) {
+func hostPage(doctype, out string, h Host) (*html.Node, error) {
 	doc, err := html.Parse(strings.NewReader(HostPage(doctype, out, h)))
 	if err != nil {
-		return "", fmt.Errorf("page does not parse: %v", err)
+		return nil, fmt.Errorf("page does not parse: %v", err)
 	}
 	a := findMarked(doc)
 	if a == nil {
-		return "", fmt.Errorf("%s: the output element is gone", h.Name)
+		return nil, fmt.Errorf("%s: the output element is gone", h.Name)
 	}
 	for a.FirstChild != nil {
 		a.RemoveChild(a.FirstChild)
 	}
-	var b strings.Builder
-	if err := html.Render(&b, doc); err != nil {
-		return "", err
-	}
-	return b.String(), nil
+	return doc, nil
 }
+
+// asMarkup compares two pages as their markup (html.Render) does:
+// adjacent text is one run, and an element's namespace is not written.
+var asMarkup = domtest.Options{MergeText: true, NoNamespaces: true}
 
 // findMarked returns the first element, in document order, with the
 // attribute data-page-a: the page's own, which comes before the output.
