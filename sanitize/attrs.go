@@ -8,6 +8,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/htmlscan"
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -471,12 +472,19 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 			return out, s.embedSrc(res)
 		}
 		return out, ""
-	case rules.KindSrcset:
-		return srcset(c, out, s.url)
-	case rules.KindURLList:
-		return spaced(c, out, s.url)
-	case rules.KindCSS:
-		return s.cssValue(c, rule, out)
+	case rules.KindSrcset, rules.KindURLList, rules.KindCSS:
+		// A value that holds several URLs: each goes through pass.url.
+		url := func(u string) (string, Reason) {
+			canon, _, r := s.url(c, u)
+			return canon, r
+		}
+		switch k {
+		case rules.KindSrcset:
+			return srcset(out, url)
+		case rules.KindURLList:
+			return spaced(out, url)
+		}
+		return cssValue(c, &s.r, rule, out, url, func(raw string) (string, bool) { return s.cssURLToken(c, raw) })
 	default:
 		if !k.Inert() {
 			return out, ReasonUnknownKind
@@ -486,24 +494,28 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 }
 
 // cssValue checks a style or SVG presentation attribute, whole or
-// property by property, then writes its same-document references under
-// ids.prefix (cssRefs).
-func (s *pass) cssValue(c *checking, rule *rules.Attr, out string) (string, Reason) {
+// property by property (checkCSS, styles: url checks its URLs, token the url
+// tokens of a declaration kept), then writes its same-document
+// references under r's ids.prefix (stylesheet.Refs).
+func cssValue(c *checking, r *rules.Rules, rule *rules.Attr, out string, url urlFunc, token cssTokenFunc) (string, Reason) {
 	var reason Reason
 	if !rule.PerProperty() {
-		reason = s.css(c, out)
+		reason = checkCSS(out, url)
 	} else {
 		var dropped bool
-		if out, dropped, reason = s.styles(c, rule, out); dropped {
+		if out, dropped, reason = styles(rule, out, url, token); dropped {
 			c.rewrote(RewroteAttribute, ReasonCSSFiltered)
 		}
 	}
-	if reason != "" || s.r.IDPrefix == "" {
+	if reason != "" || r.IDPrefix == "" {
 		return out, reason
 	}
-	out, ok := cssRefs(c, &s.r, out)
+	out, changed, ok := stylesheet.Refs(out, r.PrefixID)
 	if !ok {
 		return "", ReasonBadID
+	}
+	if changed {
+		c.rewrote(RewroteAttribute, ReasonIDPrefix)
 	}
 	return out, ""
 }
@@ -520,9 +532,10 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 }
 
 // urlFunc is how the checks of a value that holds several URLs (srcset,
-// spaced, the CSS ones) have each checked: pass.url, which needs the
-// whole pass (the policy, the hook, remote_content).
-type urlFunc func(c *checking, v string) (string, urlnorm.Result, Reason)
+// spaced, the CSS ones) have each checked: pass.url for the attribute
+// being checked, which needs the whole pass (the policy, the hook,
+// remote_content). It returns the URL to write, or why it goes.
+type urlFunc func(u string) (string, Reason)
 
 // urlRules normalises one URL with the policy's options. An empty result
 // is refused: it would be a link to the page itself that no reader sees.
@@ -628,7 +641,7 @@ func (s *pass) removedAttr(element, key, val string, reason Reason, flags urlnor
 // srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a
 // srcset attribute"): candidates with a refused URL or a malformed
 // descriptor are dropped; the attribute is dropped if none is left.
-func srcset(c *checking, v string, url urlFunc) (string, Reason) {
+func srcset(v string, url urlFunc) (string, Reason) {
 	var out []string
 	changed, reason := false, Reason("")
 	for i := 0; i < len(v); {
@@ -657,7 +670,7 @@ func srcset(c *checking, v string, url urlFunc) (string, Reason) {
 			}
 			desc = strings.TrimSpace(v[d:i])
 		}
-		canon, _, r := url(c, u)
+		canon, r := url(u)
 		switch {
 		case r == "" && !validDescriptor(desc):
 			r = ReasonBadDescriptor
@@ -709,12 +722,12 @@ func validDescriptor(d string) bool {
 }
 
 // spaced checks a space-separated list of URLs (ping, itemtype, ...).
-func spaced(c *checking, v string, url urlFunc) (string, Reason) {
+func spaced(v string, url urlFunc) (string, Reason) {
 	fields := strings.Fields(v)
 	out := fields[:0]
 	reason := Reason("")
 	for _, f := range fields {
-		canon, _, r := url(c, f)
+		canon, r := url(f)
 		if r != "" {
 			reason = r
 			continue
