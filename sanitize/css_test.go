@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
 	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
@@ -149,5 +150,25 @@ func testURLs(s *pass) urlFunc {
 	return func(u string) (string, Reason) {
 		canon, _, r := s.url(&checking{}, u)
 		return canon, r
+	}
+}
+
+// TestCSSFaultReasons: every fault of the style attribute checks but the
+// URL's own has a Reason, and one that Reasons lists.
+func TestCSSFaultReasons(t *testing.T) {
+	listed := map[Reason]bool{}
+	for _, r := range Reasons() {
+		listed[r] = true
+	}
+	for f := stylesheet.FaultNone + 1; f < stylesheet.FaultCount; f++ {
+		if f == stylesheet.FaultURL {
+			continue
+		}
+		if r := cssReason(f, ""); r == "" || !listed[r] {
+			t.Errorf("cssReason(%d) = %q, want a listed Reason", f, r)
+		}
+	}
+	if got := cssReason(stylesheet.FaultURL, ReasonEmptyURL); got != ReasonEmptyURL {
+		t.Errorf("cssReason(FaultURL, %q) = %q, want the URL's", ReasonEmptyURL, got)
 	}
 }
