@@ -85,6 +85,8 @@ func cssURL(u string, url urlFunc) Reason {
 // (stylesheet.URLValue).
 func cssURLValue(raw []byte) string { return stylesheet.URLValue(raw) }
 
+// isHexDigit and hexValue read the %XX escapes of a same-document
+// reference (tokens.go); CSS escapes are internal/stylesheet's.
 func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }
