@@ -8,6 +8,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/htmlscan"
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -138,7 +139,7 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 		}
 	}
 	if link {
-		changed = s.links(name, lk) || changed
+		changed = s.attrs.links(&s.r, name, lk, s.change) || changed
 	}
 	if s.r.CrossOrigin {
 		changed = s.crossOrigin(name) || changed
@@ -289,7 +290,9 @@ func (r *attrReader) holdLinkAttr(lk *linkAttrs, a attr) (repeat bool) {
 // changed says whether the tag changed before it; checkAttr returns
 // whether it has now.
 func (s *pass) checkAttr(el *rules.Element, name string, a *attr, lk *linkAttrs, changed bool) bool {
-	v := s.check(el, a.key, a.val)
+	c := checking{element: el.Name, key: a.key}
+	c.val, c.reason = s.checkValue(&c, el, a.key, a.val)
+	v := c.settle(s.r.Limits.MaxAttributeBytes)
 	if lk != nil && a.key == "href" {
 		lk.sawHref = true
 	}
@@ -368,15 +371,12 @@ type checking struct {
 // rewrote notes a rewrite other than to the canonical URL.
 func (c *checking) rewrote(action Action, why Reason) { c.action, c.why = action, why }
 
-// check decides one attribute of el: its value as it will be written, or
-// a reason to drop it, and what the report says about it.
-func (s *pass) check(el *rules.Element, key, val string) verdict {
-	c := checking{element: el.Name, key: key}
-	c.val, c.reason = s.checkValue(&c, el, key, val)
-	if c.reason == "" && len(c.val) > s.r.Limits.MaxAttributeBytes {
-		// What is written is held to the limit, not only what was read
-		// (a hook's URL, the proxy's, a canonical URL's escapes): the
-		// value must pass it again.
+// settle is the verdict on the attribute once its value is checked:
+// what is written is held to max (limits.max_attribute_bytes), not only
+// what was read (a hook's URL, the proxy's, a canonical URL's escapes),
+// so the value must pass the limit again.
+func (c *checking) settle(max int) verdict {
+	if c.reason == "" && len(c.val) > max {
 		c.reason = ReasonTooLong
 	}
 	if c.reason != "" {
@@ -472,12 +472,19 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 			return out, s.embedSrc(res)
 		}
 		return out, ""
-	case rules.KindSrcset:
-		return s.srcset(c, out)
-	case rules.KindURLList:
-		return s.spaced(c, out)
-	case rules.KindCSS:
-		return s.cssValue(c, rule, out)
+	case rules.KindSrcset, rules.KindURLList, rules.KindCSS:
+		// A value that holds several URLs: each goes through pass.url.
+		url := func(u string) (string, Reason) {
+			canon, _, r := s.url(c, u)
+			return canon, r
+		}
+		switch k {
+		case rules.KindSrcset:
+			return srcset(out, url)
+		case rules.KindURLList:
+			return spaced(out, url)
+		}
+		return cssValue(c, &s.r, rule, out, url, func(raw string) (string, bool) { return s.cssURLToken(c, raw) })
 	default:
 		if !k.Inert() {
 			return out, ReasonUnknownKind
@@ -487,24 +494,28 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 }
 
 // cssValue checks a style or SVG presentation attribute, whole or
-// property by property, then writes its same-document references under
-// ids.prefix (cssRefs).
-func (s *pass) cssValue(c *checking, rule *rules.Attr, out string) (string, Reason) {
+// property by property (checkCSS, styles: url checks its URLs, token the url
+// tokens of a declaration kept), then writes its same-document
+// references under r's ids.prefix (stylesheet.Refs).
+func cssValue(c *checking, r *rules.Rules, rule *rules.Attr, out string, url urlFunc, token cssTokenFunc) (string, Reason) {
 	var reason Reason
 	if !rule.PerProperty() {
-		reason = s.css(c, out)
+		reason = checkCSS(out, url)
 	} else {
 		var dropped bool
-		if out, dropped, reason = s.styles(c, rule, out); dropped {
+		if out, dropped, reason = styles(rule, out, url, token); dropped {
 			c.rewrote(RewroteAttribute, ReasonCSSFiltered)
 		}
 	}
-	if reason != "" || s.r.IDPrefix == "" {
+	if reason != "" || r.IDPrefix == "" {
 		return out, reason
 	}
-	out, ok := cssRefs(c, &s.r, out)
+	out, changed, ok := stylesheet.Refs(out, r.PrefixID)
 	if !ok {
 		return "", ReasonBadID
+	}
+	if changed {
+		c.rewrote(RewroteAttribute, ReasonIDPrefix)
 	}
 	return out, ""
 }
@@ -519,6 +530,12 @@ func (s *pass) url(c *checking, v string) (string, urlnorm.Result, Reason) {
 	}
 	return s.urlHook(c, out, res)
 }
+
+// urlFunc is how the checks of a value that holds several URLs (srcset,
+// spaced, the CSS ones) have each checked: pass.url for the attribute
+// being checked, which needs the whole pass (the policy, the hook,
+// remote_content). It returns the URL to write, or why it goes.
+type urlFunc func(u string) (string, Reason)
 
 // urlRules normalises one URL with the policy's options. An empty result
 // is refused: it would be a link to the page itself that no reader sees.
@@ -564,9 +581,9 @@ func (s *pass) urlRules(c *checking, v string) (string, urlnorm.Result, Reason) 
 // link with an href (external ones only, with links.rel_on: external),
 // target="_blank" on external ones if the policy says so. What the
 // author wrote is replaced in its place (relAt, targetAt:
-// its index in s.attrs.list, or -1, in lk), or removed; a new one goes
-// last.
-func (s *pass) links(name string, lk linkAttrs) bool {
+// its index in a.list, or -1, in lk), or removed; a new one goes last.
+// r is the policy's rules; change reports each attribute rewritten.
+func (a *attrReader) links(r *rules.Rules, name string, lk linkAttrs, change func(Change)) bool {
 	wantRel, wantTarget := "", ""
 	if lk.href != "" {
 		// External as a browser sees it: a host ("https://x", "//x",
@@ -574,39 +591,39 @@ func (s *pass) links(name string, lk linkAttrs) bool {
 		// The author's URL or the hook's: a redirector does not make an
 		// external link internal, nor a hook an internal one external
 		// unmarked.
-		external := lk.host != "" && !s.r.Internal[lk.host] || lk.hookHost != "" && !s.r.Internal[lk.hookHost]
-		if s.r.RelOn != rules.RelExternal || external {
-			wantRel = s.r.Rel
+		external := lk.host != "" && !r.Internal[lk.host] || lk.hookHost != "" && !r.Internal[lk.hookHost]
+		if r.RelOn != rules.RelExternal || external {
+			wantRel = r.Rel
 		}
-		if s.r.TargetBlank && external {
+		if r.TargetBlank && external {
 			wantTarget = "_blank"
 		}
-		if s.r.Author.KeepsLinks() {
-			wantRel, wantTarget = s.authorLink(lk, wantRel, wantTarget)
+		if r.Author.KeepsLinks() {
+			wantRel, wantTarget = authorLink(&r.Author, lk, wantRel, wantTarget)
 		}
 	}
 	changed, drop := false, 0
-	for _, a := range [...]struct {
+	for _, at := range [...]struct {
 		key, have, want string
 		at              int
 	}{{"rel", lk.rel, wantRel, lk.relAt}, {"target", lk.target, wantTarget, lk.targetAt}} {
 		switch {
-		case a.have == a.want && (a.want != "" || a.at < 0):
+		case at.have == at.want && (at.want != "" || at.at < 0):
 			continue
-		case a.at >= 0 && a.want == "":
-			s.attrs.list[a.at].key = "" // removed below
+		case at.at >= 0 && at.want == "":
+			a.list[at.at].key = "" // removed below
 			drop++
-		case a.at >= 0:
-			s.attrs.list[a.at] = attr{key: a.key, val: a.want}
+		case at.at >= 0:
+			a.list[at.at] = attr{key: at.key, val: at.want}
 		default:
-			s.attrs.list = append(s.attrs.list, attr{key: a.key, val: a.want})
+			a.list = append(a.list, attr{key: at.key, val: at.want})
 		}
 		changed = true
-		s.change(Change{Element: name, Attribute: a.key, Action: RewroteAttribute,
-			Reason: ReasonLinkPolicy, Before: a.have, After: a.want})
+		change(Change{Element: name, Attribute: at.key, Action: RewroteAttribute,
+			Reason: ReasonLinkPolicy, Before: at.have, After: at.want})
 	}
 	if drop > 0 {
-		s.attrs.list = slices.DeleteFunc(s.attrs.list, func(a attr) bool { return a.key == "" })
+		a.list = slices.DeleteFunc(a.list, func(a attr) bool { return a.key == "" })
 	}
 	return changed
 }
@@ -624,7 +641,7 @@ func (s *pass) removedAttr(element, key, val string, reason Reason, flags urlnor
 // srcset checks each image candidate of a srcset (HTML §4.8.4.3.10 "parse a
 // srcset attribute"): candidates with a refused URL or a malformed
 // descriptor are dropped; the attribute is dropped if none is left.
-func (s *pass) srcset(c *checking, v string) (string, Reason) {
+func srcset(v string, url urlFunc) (string, Reason) {
 	var out []string
 	changed, reason := false, Reason("")
 	for i := 0; i < len(v); {
@@ -653,7 +670,7 @@ func (s *pass) srcset(c *checking, v string) (string, Reason) {
 			}
 			desc = strings.TrimSpace(v[d:i])
 		}
-		canon, _, r := s.url(c, u)
+		canon, r := url(u)
 		switch {
 		case r == "" && !validDescriptor(desc):
 			r = ReasonBadDescriptor
@@ -705,12 +722,12 @@ func validDescriptor(d string) bool {
 }
 
 // spaced checks a space-separated list of URLs (ping, itemtype, ...).
-func (s *pass) spaced(c *checking, v string) (string, Reason) {
+func spaced(v string, url urlFunc) (string, Reason) {
 	fields := strings.Fields(v)
 	out := fields[:0]
 	reason := Reason("")
 	for _, f := range fields {
-		canon, _, r := s.url(c, f)
+		canon, r := url(f)
 		if r != "" {
 			reason = r
 			continue

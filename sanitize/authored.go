@@ -13,9 +13,8 @@ import (
 // target_blank). The author's target is kept if the policy writes none
 // and lists it; a link left opening another window gets noopener (and
 // noreferrer if links.rel has it); the author's rel tokens the policy
-// lists join the policy's.
-func (s *pass) authorLink(lk linkAttrs, rel, target string) (string, string) {
-	a := &s.r.Author
+// lists join the policy's. a is the policy's rules.Rules.Author.
+func authorLink(a *rules.Author, lk linkAttrs, rel, target string) (string, string) {
 	if target == "" {
 		if t, ok := a.Target(lk.target); ok {
 			target = t

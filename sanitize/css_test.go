@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/internal/stylesheet"
 	"github.com/htmlclean/htmlclean/internal/testing/growth"
 )
 
@@ -101,33 +102,10 @@ func TestCSSTokenizer(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := s.css(&checking{}, tc.in); string(got) != tc.want {
-				t.Errorf("css(%q) = %q, want %q", tc.in, got, tc.want)
+			if got := checkCSS(tc.in, testURLs(s)); string(got) != tc.want {
+				t.Errorf("checkCSS(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
-	}
-}
-
-// TestCSSDecode checks the escape decoding (§4.3.7) on its own.
-func TestCSSDecode(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`a\62 c`, "abc"},
-		{`a\000062c`, "abc"},
-		{`\1F600`, "\U0001F600"},
-		{`\0`, "\uFFFD"},
-		{`\d800`, "\uFFFD"},
-		{`\110000`, "\uFFFD"},
-		{`\g`, "g"},
-		{`\é`, "é"},
-		{"a\\\nb", "ab"},
-		{`a\`, "a"},
-		{"\\41\tb", "Ab"},
-		{`\41  b`, "A b"},
-	}
-	for _, tc := range tests {
-		if got := string(cssDecode(nil, []byte(tc.in), "")); got != tc.want {
-			t.Errorf("cssDecode(%q) = %q, want %q", tc.in, got, tc.want)
-		}
 	}
 }
 
@@ -159,10 +137,38 @@ func TestCSSGrowth(t *testing.T) {
 	const n = 8 << 10
 	for _, d := range dims {
 		t.Run(d.name, func(t *testing.T) {
-			if got := s.css(&checking{}, d.make(8*n)); string(got) != d.want {
-				t.Fatalf("css(%.40q…) = %q, want %q", d.make(8*n), got, d.want)
+			if got := checkCSS(d.make(8*n), testURLs(s)); string(got) != d.want {
+				t.Fatalf("checkCSS(%.40q…) = %q, want %q", d.make(8*n), got, d.want)
 			}
-			growth.Check(t, n, d.make, func(v string) { s.css(&checking{}, v) })
+			growth.Check(t, n, d.make, func(v string) { checkCSS(v, testURLs(s)) })
 		})
+	}
+}
+
+// testURLs checks each URL with s.url, as an attribute of no element.
+func testURLs(s *pass) urlFunc {
+	return func(u string) (string, Reason) {
+		canon, _, r := s.url(&checking{}, u)
+		return canon, r
+	}
+}
+
+// TestCSSFaultReasons: every fault of the style attribute checks but the
+// URL's own has a Reason, and one that Reasons lists.
+func TestCSSFaultReasons(t *testing.T) {
+	listed := map[Reason]bool{}
+	for _, r := range Reasons() {
+		listed[r] = true
+	}
+	for f := stylesheet.FaultNone + 1; f < stylesheet.FaultCount; f++ {
+		if f == stylesheet.FaultURL {
+			continue
+		}
+		if r := cssReason(f, ""); r == "" || !listed[r] {
+			t.Errorf("cssReason(%d) = %q, want a listed Reason", f, r)
+		}
+	}
+	if got := cssReason(stylesheet.FaultURL, ReasonEmptyURL); got != ReasonEmptyURL {
+		t.Errorf("cssReason(FaultURL, %q) = %q, want the URL's", ReasonEmptyURL, got)
 	}
 }

@@ -64,8 +64,8 @@
 //	tokens.go     class tokens, ids.prefix and same-document links
 //	idref.go      id references (for, form, aria-labelledby, ...) under
 //	              ids.prefix: the table, and which ids a document defines
-//	css.go        style attributes checked whole; styles.go per property
-//	cssref.go     url(#id) references in CSS values under ids.prefix
+//	css.go        style and presentation attributes: the calls into
+//	              internal/stylesheet (whole, per property), their reasons
 //	embeds.go     iframe embeds: host, sandbox, content
 //	maildocument.go  document: wrap, the wrapper; mailsheet.go, its sheets
 //	mailremote.go remote_content: block, proxy, tracking pixels

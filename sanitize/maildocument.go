@@ -336,7 +336,8 @@ func (s *pass) wrapperStyle(from, raw string) string {
 	}
 	style := strings.Join(kept, "; ")
 	c := checking{element: from, key: "style"}
-	if style != "" && s.css(&c, style) != "" {
+	url := func(u string) (string, Reason) { canon, _, r := s.url(&c, u); return canon, r }
+	if style != "" && checkCSS(style, url) != "" {
 		// Read whole, as a browser reads it, the kept ones are refused.
 		s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
 			Reason: ReasonCSSFiltered, Before: style})
@@ -366,7 +367,9 @@ func (s *pass) wrapperDecl(from, d string) string {
 	c := checking{element: from, key: "style"}
 	// A last declaration no rule allows makes styles write the kept one
 	// anew, in its canonical spacing, whatever the input's.
-	out, _, reason := s.styles(&c, rule, d+"; -htmlclean-end: 0")
+	url := func(u string) (string, Reason) { canon, _, r := s.url(&c, u); return canon, r }
+	token := func(raw string) (string, bool) { return s.cssURLToken(&c, raw) }
+	out, _, reason := styles(rule, d+"; -htmlclean-end: 0", url, token)
 	if reason != "" {
 		return ""
 	}

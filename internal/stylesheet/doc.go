@@ -1,6 +1,11 @@
-// Package stylesheet sanitises the style sheet of an HTML e-mail (the
-// text of a <style> element) so that it can only style the mail's own
-// content, written inside one wrapper element.
+// Package stylesheet is the CSS that HTML carries, read as a browser
+// reads it: it sanitises the style sheet of an HTML e-mail (the text of
+// a <style> element) so that it can only style the mail's own content,
+// written inside one wrapper element, and it checks style attributes and
+// SVG presentation attributes ([Check] whole, [Filter] property by
+// property, [Refs] for url(#id) under an id prefix). All of them read
+// CSS after the one preprocessing of CSS Syntax §3.3 ([Preprocess]) and
+// decode escapes with the one decoder of §4.3.7 (escape.go).
 //
 // [Sanitize] parses the style sheet with github.com/tdewolff/parse/v2/css
 // after the preprocessing of CSS Syntax §3.3, decodes every escape before
@@ -71,6 +76,17 @@
 //     policy's URL options) as Options.URL, so that the sheet and the
 //     markup agree, and the per-property rules as Options.Decl; Decl sees
 //     values in this package's canonical spacing ("12px / 1.5 Arial, serif").
+//
+// # Style attributes
+//
+// A style attribute is not rewritten where [Check] reads it: every url
+// token's URL must be accepted as written by the caller's check, and
+// bad strings, bad URLs, unterminated comments, escaped url( names,
+// script and URL-taking functions (expression(), behavior,
+// -moz-binding, image-set() and kin, "javascript:") and the declarations
+// that cover the page ([CoversPage]) drop the whole attribute, with a
+// [Fault] saying why. [Filter] keeps the declarations the caller allows
+// and reads what it keeps again with Check.
 //
 // # Security considerations
 //

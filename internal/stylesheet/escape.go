@@ -5,10 +5,21 @@ import (
 	"unicode/utf8"
 )
 
-// preprocess applies CSS Syntax §3.3 to raw: CR, CRLF and FF become LF,
-// NUL and surrogates (here: invalid UTF-8) become U+FFFD. The parser
-// treats a NUL byte as the end of input, so this must run first.
-func preprocess(raw string) string {
+// Preprocess applies CSS Syntax §3.3 "preprocess the input stream" to
+// raw: CR, CRLF and FF become LF, NUL and surrogates (here: invalid
+// UTF-8) become U+FFFD. It is the one preprocessing of every CSS this
+// module reads (style sheets, style attributes, presentation
+// attributes), so that the lexer is given the text the browser's
+// tokenizer sees; the parser treats a NUL byte as the end of input, so
+// this must run first. raw itself is returned when nothing changes.
+func Preprocess(raw string) string { return preprocess(raw, true) }
+
+// preprocess is Preprocess; repair says invalid UTF-8 becomes U+FFFD.
+// The attribute checks leave it as it is (see Check).
+func preprocess(raw string, repair bool) string {
+	if !strings.ContainsAny(raw, "\r\f\x00") && (!repair || utf8.ValidString(raw)) {
+		return raw
+	}
 	var b strings.Builder
 	b.Grow(len(raw))
 	for i := 0; i < len(raw); {
@@ -26,7 +37,7 @@ func preprocess(raw string) string {
 		case c == 0:
 			b.WriteRune(utf8.RuneError)
 			i++
-		case c < utf8.RuneSelf:
+		case c < utf8.RuneSelf || !repair:
 			b.WriteByte(c)
 			i++
 		default:
@@ -49,16 +60,26 @@ func hexVal(c byte) rune {
 	return rune(c|0x20-'a') + 10
 }
 
-// decodeEscape decodes the escape after a backslash at s[0] (CSS Syntax
-// §4.3.7) and returns the code point and the bytes consumed after the
-// backslash. A backslash at the end of input gives U+FFFD.
-func decodeEscape(s string) (rune, int) {
-	if s == "" {
+// isSpace reports whether c is whitespace after a hex escape: CSS
+// Syntax's (space, tab, LF) and the CR and FF that preprocessing makes
+// LF, which a value read as written (Refs) still holds.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// escaped decodes the escape after a backslash at s[0] (CSS Syntax
+// §4.3.7 "consume an escaped code point") and returns the code point and
+// the bytes consumed after the backslash: up to six hex digits and one
+// whitespace, or one code point. Zero, surrogates and values past
+// U+10FFFF become U+FFFD, and so does a backslash at the end of input.
+// It is the one CSS escape decoder of the module.
+func escaped[T string | []byte](s T) (rune, int) {
+	if len(s) == 0 {
 		return utf8.RuneError, 0
 	}
 	if !isHex(s[0]) {
-		r, n := utf8.DecodeRuneInString(s)
-		return r, n
+		// At most utf8.UTFMax bytes: the conversion stays on the stack.
+		return utf8.DecodeRuneInString(string(s[:min(len(s), utf8.UTFMax)]))
 	}
 	var v rune
 	n := 0
@@ -66,7 +87,7 @@ func decodeEscape(s string) (rune, int) {
 		v = v<<4 | hexVal(s[n])
 		n++
 	}
-	if n < len(s) && (s[n] == ' ' || s[n] == '\t' || s[n] == '\n') {
+	if n < len(s) && isSpace(s[n]) {
 		n++
 	}
 	if v == 0 || v > utf8.MaxRune || 0xD800 <= v && v <= 0xDFFF {
@@ -75,30 +96,38 @@ func decodeEscape(s string) (rune, int) {
 	return v, n
 }
 
-// decode returns s with every CSS escape decoded. In strings (inString)
-// a backslash before a newline is a line continuation and vanishes.
+// appendDecoded appends s to dst with every escape decoded (escaped), up
+// to the first byte of stops that is not escaped. In a string (inString,
+// CSS Syntax §4.3.5) a backslash before a newline is a line continuation
+// and one at the end of input stands for nothing; elsewhere the first
+// stands for the newline and the second for U+FFFD (§4.3.7).
+func appendDecoded[T string | []byte](dst []byte, s T, stops string, inString bool) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case stops != "" && strings.IndexByte(stops, c) >= 0:
+			return dst
+		case c != '\\':
+			dst = append(dst, c)
+			i++
+		case inString && (i+1 == len(s) || s[i+1] == '\n'):
+			i = min(i+2, len(s))
+		default:
+			r, n := escaped(s[i+1:])
+			dst = utf8.AppendRune(dst, r)
+			i += 1 + n
+		}
+	}
+	return dst
+}
+
+// decode returns s with every CSS escape decoded (appendDecoded).
 func decode(s string, inString bool) string {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		if s[i] != '\\' {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		i++
-		if inString && i < len(s) && s[i] == '\n' {
-			i++
-			continue
-		}
-		r, n := decodeEscape(s[i:])
-		b.WriteRune(r)
-		i += n
-	}
-	return b.String()
+	var buf [128]byte
+	return string(appendDecoded(buf[:0], s, "", inString))
 }
 
 // skipIdent returns the length of the ident-like prefix of s, escapes
@@ -107,7 +136,7 @@ func skipIdent(s string) int {
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
 		case c == '\\':
-			_, n := decodeEscape(s[i+1:])
+			_, n := escaped(s[i+1:])
 			i += 1 + n
 		case c == '(':
 			return i
@@ -119,7 +148,8 @@ func skipIdent(s string) int {
 }
 
 // decodeString decodes a string token, quotes included; a string left
-// open at the end of input has no closing quote.
+// open at the end of input has no closing quote. A backslash at the end
+// of such a string stands for nothing in CSS Syntax §4.3.5.
 func decodeString(s string) string {
 	if s == "" {
 		return ""
@@ -128,6 +158,13 @@ func decodeString(s string) string {
 	s = s[1:]
 	if strings.HasSuffix(s, string(q)) && !escapedEnd(s[:len(s)-1]) {
 		s = s[:len(s)-1]
+	}
+	if escapedEnd(s) {
+		// Here it stands for U+FFFD, as §4.3.7 has it outside strings:
+		// the stricter reading (a font-family of "abc\ at the end of a
+		// sheet is refused, not kept as "abc"), and the one sheets
+		// already sanitised were written with.
+		return decode(s, true) + string(utf8.RuneError)
 	}
 	return decode(s, true)
 }

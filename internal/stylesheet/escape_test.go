@@ -16,8 +16,8 @@ func TestPreprocess(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := preprocess(tc.in); got != tc.want {
-				t.Errorf("preprocess(%q) = %q, want %q", tc.in, got, tc.want)
+			if got := Preprocess(tc.in); got != tc.want {
+				t.Errorf("Preprocess(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
 	}
@@ -45,6 +45,30 @@ func TestDecode(t *testing.T) {
 				t.Errorf("decode(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestDecodeAttr checks the escape decoding (§4.3.7) on its own, as the
+// attribute checks decode (appendDecoded, inString).
+func TestDecodeAttr(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`a\62 c`, "abc"},
+		{`a\000062c`, "abc"},
+		{`\1F600`, "\U0001F600"},
+		{`\0`, "\uFFFD"},
+		{`\d800`, "\uFFFD"},
+		{`\110000`, "\uFFFD"},
+		{`\g`, "g"},
+		{`\é`, "é"},
+		{"a\\\nb", "ab"},
+		{`a\`, "a"},
+		{"\\41\tb", "Ab"},
+		{`\41  b`, "A b"},
+	}
+	for _, tc := range tests {
+		if got := string(appendDecoded(nil, []byte(tc.in), "", true)); got != tc.want {
+			t.Errorf("appendDecoded(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
 

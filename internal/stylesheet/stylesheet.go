@@ -98,7 +98,7 @@ func SanitizeCount(raw string, o Options) (string, []Removal, int, error) {
 	if len(raw) > o.MaxBytes {
 		return "", nil, 0, ErrTooLarge
 	}
-	src := closeStrays(unwrapScope(preprocess(raw))) // rule.go
+	src := closeStrays(unwrapScope(Preprocess(raw))) // rule.go
 	s := &sanitizer{o: o, src: src, p: css.NewParser(parse.NewInputString(src), false), cut: -1}
 	if err := s.run(); err != nil {
 		return "", nil, 0, err
