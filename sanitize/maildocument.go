@@ -12,6 +12,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
+	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
 // This file holds document: wrap (policy.Config.Document): a mail is read
@@ -40,8 +41,10 @@ import (
 // sanitising again changes nothing.
 
 // mailDoc is the part of the pass that reads a document under
-// document: wrap, and what mailremote.go notes.
+// document: wrap, and what mailremote.go notes. A pass has one only
+// under a policy with a setting for HTML e-mail (newMail).
 type mailDoc struct {
+	mailRules
 	opened     bool // the wrapper's start tag is written
 	recognised bool // it stands for the input's own wrapper, a dropped frame at the bottom of the tree
 	after      bool // that frame has closed: what follows moves inside the wrapper
@@ -57,17 +60,45 @@ type mailDoc struct {
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
 	sheetRules int  // the rules the sheets have read, against one sheet's limit
-	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (mailremote.go)
 	imgRemote  bool // the current img's src loads remote content (mailremote.go)
 }
 
+// mailRules is what the mail part reads of the policy: set once per
+// policy, it is kept between documents.
+type mailRules struct {
+	cfg  rules.Mail      // document: wrap and remote_content
+	urls urlnorm.Options // the policy's, for the proxy's URLs
+}
+
+// newMail returns the mail part of a pass under r: nil if r has no
+// setting for HTML e-mail, else m, reused with its buffers, or a new one.
+func newMail(m *mailDoc, r *rules.Rules) *mailDoc {
+	if !mailURLs(&r.Mail) {
+		return nil
+	}
+	if m == nil {
+		m = new(mailDoc)
+	}
+	m.mailRules = mailRules{cfg: r.Mail, urls: r.URL}
+	return m
+}
+
+// reset readies m, if any, for the next document, keeping its buffers.
 func (m *mailDoc) reset() {
-	*m = mailDoc{styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+	if m != nil {
+		*m = mailDoc{mailRules: m.mailRules, styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+	}
 }
 
 func (m *mailDoc) oversized() bool {
-	return cap(m.styleRaw) > maxPooledBytes || cap(m.sheets) > maxPooledBytes
+	return m != nil && (cap(m.styleRaw) > maxPooledBytes || cap(m.sheets) > maxPooledBytes)
 }
+
+// wraps reports whether the pass reads the document under document: wrap.
+func (m *mailDoc) wraps() bool { return m != nil && m.cfg.Wrap }
+
+// styling reports whether a <style> sheet is being read (mailsheet.go).
+func (m *mailDoc) styling() bool { return m != nil && m.inStyle }
 
 // headOnly are the elements a document's head holds: before the body
 // they do not start it, and the pass drops them as it always does.
@@ -76,7 +107,7 @@ var headOnly = set("title", "meta", "link", "base", "script", "noscript", "templ
 // mailStart handles a start tag under document: wrap before the pass
 // does, and reports whether it is done with it.
 func (s *pass) mailStart(name string) bool {
-	m := &s.mail
+	m := s.mail
 	switch name {
 	case "html", "head":
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
@@ -138,7 +169,7 @@ func (m *mailDoc) content(depth int, r changeReporter) {
 // space starts the body; white space before it (between the head's
 // elements) goes.
 func (s *pass) mailText(raw []byte) bool {
-	m := &s.mail
+	m := s.mail
 	if m.opened {
 		m.content(len(s.tree.stack), s)
 		return false
@@ -223,7 +254,7 @@ const wrapperClip = "position: relative; overflow: hidden"
 // attributes if from is "body" or "div" (the input's own wrapper), or
 // bare around a fragment or a body without a tag.
 func (s *pass) openWrapper(from string) {
-	m := &s.mail
+	m := s.mail
 	m.opened = true
 	style := wrapperClip
 	if from != "" {

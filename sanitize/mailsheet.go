@@ -14,8 +14,15 @@ import (
 // are held until its end.
 const maxSheetBytes = stylesheet.DefaultMaxBytes
 
-// styleText collects the text of the <style> being read.
+// styleText collects raw, if a <style> is being read.
 func (m *mailDoc) styleText(raw []byte) {
+	if m.styling() {
+		m.collect(raw)
+	}
+}
+
+// collect adds raw to the text of the <style> being read.
+func (m *mailDoc) collect(raw []byte) {
 	if len(m.styleRaw)+len(raw) <= stylesheet.DefaultMaxBytes {
 		m.styleRaw = append(m.styleRaw, raw...)
 	} else {
@@ -44,7 +51,7 @@ func styleIsCSS(tag []byte) bool {
 // endStyle sanitises the <style> just read, when its end tag (raw, or nil
 // at the end of input) ends it, and adds it to the sheets.
 func (s *pass) endStyle(raw []byte) {
-	m := &s.mail
+	m := s.mail
 	m.inStyle = false
 	if m.styleOther {
 		m.styleOther, m.styleLarge = false, false
@@ -150,7 +157,7 @@ func (s *pass) sheetOptions() stylesheet.Options {
 // open is read to the end, as a browser reads it; the wrapper is written
 // if nothing opened it. It is closed in mailDoc.tail.
 func (s *pass) mailFinish(open bool) {
-	m := &s.mail
+	m := s.mail
 	if m.inStyle {
 		s.endStyle(nil)
 	}
@@ -163,13 +170,13 @@ func (s *pass) mailFinish(open bool) {
 }
 
 // tail returns what is written after the policy stage's output under
-// document: wrap (wrap), or nil: the sheets, as one <style> element, and the
+// document: wrap, or nil: the sheets, as one <style> element, and the
 // wrapper's end tag. The policy stage sees the wrapper's start tag and
 // none of this: the first stage's output inside the wrapper is balanced,
 // and the policy stage only removes (TestMailSheetInWrapper), so the
 // <style> element is the wrapper's last child and its end tag closes it.
-func (m *mailDoc) tail(wrap bool) []byte {
-	if !wrap {
+func (m *mailDoc) tail() []byte {
+	if !m.wraps() {
 		return nil
 	}
 	const end = "</div>"

@@ -35,7 +35,7 @@ type pass struct {
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
 	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
-	mail  mailDoc        // document: wrap and remote_content (maildocument.go, mailremote.go)
+	mail  *mailDoc       // document: wrap and remote_content, or nil (maildocument.go, mailremote.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
@@ -92,6 +92,7 @@ func (s *pass) use(p *policy.Policy) {
 	s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.r.URL.Reject)
 	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
+	s.mail = newMail(s.mail, &s.r)
 	s.embeds = s.r.Elements[embedElement] != nil
 	s.templates = s.r.Elements["template"] != nil
 	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0
@@ -136,7 +137,7 @@ func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
 	err = s.walk()
 	if err == nil {
-		tail = s.mail.tail(s.r.Mail.Wrap)
+		tail = s.mail.tail()
 	}
 	return s.out.marked, tail, err
 }
@@ -198,7 +199,7 @@ func (s *pass) finish(err error) error {
 		for len(s.tree.stack) > 0 {
 			s.closeTop(true)
 		}
-		if s.r.Mail.Wrap {
+		if s.mail.wraps() {
 			s.mailFinish(open) // mailsheet.go
 		}
 		return s.out.err(&s.in)
@@ -234,12 +235,10 @@ func (s *pass) change(c Change) {
 // show in its place.
 func (s *pass) text(raw []byte) {
 	if s.tree.skip != "" {
-		if s.mail.inStyle {
-			s.mail.styleText(raw) // mailsheet.go
-		}
+		s.mail.styleText(raw) // mailsheet.go
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mailText(raw) { // maildocument.go
 		return
 	}
 	if s.inEmbed() {

@@ -49,14 +49,11 @@ func (s *pass) styles(c *checking, rule *rules.Attr, v string) (out string, rewr
 			depth = max(depth-1, 0)
 		}
 		if tt == css.ErrorToken || tt == css.SemicolonToken && depth == 0 {
-			if d, ok := s.declaration(c, rule, decl); ok && !commented {
+			if d, ok, anew := s.declaration(c, rule, decl); ok && !commented {
 				kept = append(kept, d)
+				rewrote = rewrote || anew
 			} else if commented || !blank(decl) {
 				rewrote = true
-			}
-			if s.mail.proxiedCSS {
-				// A url() rewritten into the proxy (mailremote.go).
-				s.mail.proxiedCSS, rewrote = false, true
 			}
 			if tt == css.ErrorToken {
 				break
@@ -103,8 +100,8 @@ func blank(decl []styleToken) bool {
 }
 
 // declaration checks one declaration and returns it as "property: value",
-// if it is kept.
-func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (string, bool) {
+// if it is kept; anew says a url() in it is written anew (cssURLToken).
+func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (_ string, ok, anew bool) {
 	for len(decl) > 0 && decl[0].tt == css.WhitespaceToken {
 		decl = decl[1:]
 	}
@@ -112,7 +109,7 @@ func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (st
 		decl = decl[:len(decl)-1]
 	}
 	if len(decl) < 3 || decl[0].tt != css.IdentToken {
-		return "", false
+		return "", false, false
 	}
 	prop := strings.ToLower(decl[0].raw)
 	i := 1
@@ -120,7 +117,7 @@ func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (st
 		i++
 	}
 	if i == len(decl) || decl[i].tt != css.ColonToken {
-		return "", false
+		return "", false, false
 	}
 	i++
 	for i < len(decl) && decl[i].tt == css.WhitespaceToken {
@@ -131,19 +128,20 @@ func (s *pass) declaration(c *checking, rule *rules.Attr, decl []styleToken) (st
 		raw := t.raw
 		switch {
 		case t.tt == css.DelimToken && t.raw == "!":
-			return "", false // !important: user content does not outrank the page
+			return "", false, false // !important: user content does not outrank the page
 		case t.tt == css.URLToken:
-			var ok bool
-			if raw, ok = s.cssURLToken(c, raw); !ok { // mailremote.go
-				return "", false
+			var rewritten bool
+			if raw, ok, rewritten = s.cssURLToken(c, raw); !ok {
+				return "", false, false
 			}
+			anew = anew || rewritten
 		}
 		value.WriteString(raw)
 	}
 	v := value.String()
 	if strings.IndexByte(decl[0].raw, '\\') >= 0 || strings.IndexByte(v, '\\') >= 0 ||
 		!rule.AllowsDeclaration(prop, v) || cssOverlayDecl(prop, v) {
-		return "", false
+		return "", false, false
 	}
-	return prop + ": " + v, true
+	return prop + ": " + v, true, anew
 }

@@ -44,7 +44,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailStart(name) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mailStart(name) { // maildocument.go
 		return
 	}
 	if len(s.hid.pending) > 0 {
@@ -305,7 +305,7 @@ func (s *pass) endTag(raw []byte) {
 		if name == s.tree.skip {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
-				if s.mail.inStyle {
+				if s.mail.styling() {
 					s.endStyle(raw) // mailsheet.go
 				}
 			}
@@ -317,7 +317,7 @@ func (s *pass) endTag(raw []byte) {
 		// (HTML §13.2.6.5), as a breakout start tag does.
 		s.closeForeign()
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailEnd(name, raw) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mailEnd(name, raw) { // maildocument.go
 		return
 	}
 	if name == "br" && s.r.Elements["br"] != nil {
