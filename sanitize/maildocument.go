@@ -66,21 +66,44 @@ type mailDoc struct {
 // mailRules is what the mail part reads of the policy: set once per
 // policy, it is kept between documents.
 type mailRules struct {
-	cfg  rules.Mail      // document: wrap and remote_content
-	urls urlnorm.Options // the policy's, for the proxy's URLs
+	cfg           rules.Mail         // document: wrap and remote_content
+	urls          urlnorm.Options    // the policy's, for the proxy's URLs
+	sheet         stylesheet.Options // the sheet sanitiser's but for URL (sheetOptions)
+	divStyle      *rules.Attr        // the policy's style on div, if it allows it per property
+	maxTokenBytes int                // limits.max_token_bytes
 }
 
-// newMail returns the mail part of a pass under r: nil if r has no
-// setting for HTML e-mail, else m, reused with its buffers, or a new one.
-func newMail(m *mailDoc, r *rules.Rules) *mailDoc {
+// newMail returns the mail part of a pass under r, whose allowed
+// elements are elements: nil if r has no setting for HTML e-mail, else
+// m, reused with its buffers, or a new one.
+func newMail(m *mailDoc, r *rules.Rules, elements *nameMap[allowed]) *mailDoc {
 	if !mailURLs(&r.Mail) {
 		return nil
 	}
 	if m == nil {
 		m = new(mailDoc)
 	}
-	m.mailRules = mailRules{cfg: r.Mail, urls: r.URL}
+	m.mailRules = mailRules{cfg: r.Mail, urls: r.URL, maxTokenBytes: r.Limits.MaxTokenBytes}
+	if a, ok := elements.get("div"); ok {
+		if style := a.el.Attr("style"); style != nil && style.PerProperty() {
+			m.divStyle = style
+		}
+	}
+	m.sheet = sheetRules(r, m.divStyle)
 	return m
+}
+
+// mailHost is what the mail part asks of the pass it is part of: methods
+// the pass has for its own walk. It is passed to each call that needs
+// it, never kept.
+type mailHost interface {
+	changeReporter
+	url(c *checking, v string) (string, urlnorm.Result, Reason)
+	removedAttr(element, key, val string, reason Reason, flags urlnorm.Flags)
+	css(c *checking, v string) Reason
+	styles(c *checking, rule *rules.Attr, v string) (out string, rewrote bool, reason Reason)
+	pushFrame(f open)
+	openAt(name string) int
 }
 
 // reset readies m, if any, for the next document, keeping its buffers.
@@ -318,7 +341,7 @@ func (s *pass) bodyStyles(from string) string {
 		link = "body{" + strings.Join(hints, ";") + "}" + link
 	}
 	if link != "" {
-		s.mail.addFirstSheet(link, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
+		s.mail.addFirstSheet(link, s.mail.sheetOptions(s), s.mail.maxTokenBytes, s)
 	}
 	return style
 }

@@ -92,7 +92,7 @@ func (s *pass) use(p *policy.Policy) {
 	s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.r.URL.Reject)
 	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
-	s.mail = newMail(s.mail, &s.r)
+	s.mail = newMail(s.mail, &s.r, &s.elements)
 	s.embeds = s.r.Elements[embedElement] != nil
 	s.templates = s.r.Elements["template"] != nil
 	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0

@@ -306,7 +306,7 @@ func (s *pass) endTag(raw []byte) {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
 				if s.mail.styling() {
-					s.endStyle(raw) // mailsheet.go
+					s.mail.endStyle(raw, len(s.tree.stack), s) // mailsheet.go
 				}
 			}
 		}
