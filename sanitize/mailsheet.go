@@ -14,15 +14,8 @@ import (
 // are held until its end.
 const maxSheetBytes = stylesheet.DefaultMaxBytes
 
-// styleText collects raw, if a <style> is being read.
+// styleText collects the text of the <style> being read.
 func (m *mailDoc) styleText(raw []byte) {
-	if m.styling() {
-		m.collect(raw)
-	}
-}
-
-// collect adds raw to the text of the <style> being read.
-func (m *mailDoc) collect(raw []byte) {
 	if len(m.styleRaw)+len(raw) <= stylesheet.DefaultMaxBytes {
 		m.styleRaw = append(m.styleRaw, raw...)
 	} else {
@@ -157,20 +150,23 @@ func (m *mailDoc) sheetOptions(h mailHost) stylesheet.Options {
 	return o
 }
 
-// mailFinish ends a document under document: wrap, once the pass has
-// closed every element (open says some were left open): a <style> left
-// open is read to the end, as a browser reads it; the wrapper is written
-// if nothing opened it. It is closed in mailDoc.tail.
-func (s *pass) mailFinish(open bool) {
-	m := s.mail
+// finish ends a document under document: wrap, if m is set, once the
+// pass has closed every element (open says some were left open): a
+// <style> left open is read to the end, as a browser reads it; the
+// wrapper is written to out if nothing opened it. It is closed in
+// mailDoc.tail. h takes the report.
+func (m *mailDoc) finish(open bool, out *output, h mailHost) {
+	if !m.wraps() {
+		return
+	}
 	if m.inStyle {
-		m.endStyle(nil, len(s.tree.stack), s)
+		m.endStyle(nil, 0, h)
 	}
 	if !m.opened {
-		s.openWrapper("")
+		m.openWrapper("", nil, out, h)
 	}
 	if m.recognised && (open || !m.endPlain) {
-		s.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
+		h.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
 	}
 }
 

@@ -199,9 +199,7 @@ func (s *pass) finish(err error) error {
 		for len(s.tree.stack) > 0 {
 			s.closeTop(true)
 		}
-		if s.mail.wraps() {
-			s.mailFinish(open) // mailsheet.go
-		}
+		s.mail.finish(open, &s.out, s) // mailsheet.go
 		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
 		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
@@ -235,10 +233,9 @@ func (s *pass) change(c Change) {
 // show in its place.
 func (s *pass) text(raw []byte) {
 	if s.tree.skip != "" {
-		s.mail.styleText(raw) // mailsheet.go
 		return
 	}
-	if s.mail.wraps() && s.hid.at < 0 && s.mailText(raw) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.text(raw, len(s.tree.stack), &s.out, s) { // maildocument.go
 		return
 	}
 	if s.inEmbed() {
