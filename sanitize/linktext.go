@@ -193,7 +193,7 @@ func (s *pass) linkText(raw []byte) {
 	}
 	p := linkPiece{end: int32(len(l.text)), elem: l.elem(), flags: l.flags()}
 	if s.mail.wraps() && p.flags&pieceHidden != 0 {
-		// A mail's own sheet can show what HTML hides (rp{display:
+		// The document's own sheet can show what HTML hides (rp{display:
 		// inline}): read as shown and as hidden.
 		p.flags = p.flags&^pieceHidden | pieceStyledHidden
 	}

@@ -83,6 +83,7 @@ func newMail(m *mailDoc, r *rules.Rules, elements *nameMap[allowed]) *mailDoc {
 	if m == nil {
 		m = new(mailDoc)
 	}
+	m.release()
 	m.mailRules = mailRules{cfg: r.Mail, urls: r.URL, maxTokenBytes: r.Limits.MaxTokenBytes}
 	if a, ok := elements.get("div"); ok {
 		if style := a.el.Attr("style"); style != nil && style.PerProperty() {
@@ -106,15 +107,15 @@ type mailHost interface {
 	openAt(name string) int
 }
 
-// reset readies m, if any, for the next document, keeping its buffers.
-func (m *mailDoc) reset() {
-	if m != nil {
-		*m = mailDoc{mailRules: m.mailRules, styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+// release readies m, if any, for the pass's next document, keeping its
+// buffers, and reports whether the pass may keep them in the pool: not
+// if a document grew them past maxPooledBytes.
+func (m *mailDoc) release() bool {
+	if m == nil {
+		return true
 	}
-}
-
-func (m *mailDoc) oversized() bool {
-	return m != nil && (cap(m.styleRaw) > maxPooledBytes || cap(m.sheets) > maxPooledBytes)
+	*m = mailDoc{mailRules: m.mailRules, styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+	return cap(m.styleRaw) <= maxPooledBytes && cap(m.sheets) <= maxPooledBytes
 }
 
 // wraps reports whether the pass reads the document under document: wrap.

@@ -78,20 +78,6 @@ func mailURLs(cfg *rules.Mail) bool {
 	return cfg.Remote != rules.RemoteAllow || cfg.Wrap
 }
 
-// cssURLToken returns what to write for the url token raw of a style
-// attribute's declaration, or false if the declaration goes: the token
-// as written if its URL is canonical and kept, or one written anew
-// (cssURL; anew says so).
-func (s *pass) cssURLToken(c *checking, raw string) (token string, ok, anew bool) {
-	u := cssURLValue([]byte(raw))
-	canon, _, r := s.url(c, u)
-	if r == "" && canon == u {
-		return raw, true, false
-	}
-	token, ok = s.mail.cssURL(c, u, canon, r, s)
-	return token, ok, ok
-}
-
 // cssURL returns what to write, if m is set, for the url token of a style
 // attribute's declaration whose URL u the pass refused (r) or did not
 // keep as written (canon), or false if the declaration goes: url("…")

@@ -82,7 +82,6 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
 	s.refs.reset()
-	s.mail.reset()
 	return s
 }
 
@@ -107,7 +106,7 @@ func (s *pass) release() {
 	s.refs.reset() // lets go of the document
 	s.in.release()
 	s.out.release()
-	if s.oversized() {
+	if s.oversized() || !s.mail.release() {
 		return
 	}
 	// A document in memory is read where it stands, so the attributes
@@ -126,7 +125,7 @@ const (
 
 func (s *pass) oversized() bool {
 	return s.in.oversized() || s.out.oversized() || s.tree.oversized() ||
-		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() || s.mail.oversized() ||
+		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() ||
 		cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
