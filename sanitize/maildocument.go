@@ -68,7 +68,7 @@ type mailDoc struct {
 type mailRules struct {
 	cfg           rules.Mail         // document: wrap and remote_content
 	urls          urlnorm.Options    // the policy's, for the proxy's URLs
-	sheet         stylesheet.Options // the sheet sanitiser's but for URL (sheetOptions)
+	sheet         stylesheet.Options // sheetBase: the sheet sanitiser's but for URL
 	divStyle      *rules.Attr        // the policy's style on div, if it allows it per property
 	maxTokenBytes int                // limits.max_token_bytes
 }
@@ -90,7 +90,7 @@ func newMail(m *mailDoc, r *rules.Rules, elements *nameMap[allowed]) *mailDoc {
 			m.divStyle = style
 		}
 	}
-	m.sheet = sheetRules(r, m.divStyle)
+	m.sheet = sheetBase(r, m.divStyle)
 	return m
 }
 
@@ -165,8 +165,8 @@ func (m *mailDoc) start(name string, tag []byte, foreign bool, depth int, out *o
 
 // startStyle starts reading the <style> sheet whose start tag is tag,
 // with depth elements open. Its content is raw text (HTML §13.2.5.3):
-// one text token up to its end tag, the next tag the tokenizer gives
-// (text and end).
+// the tokenizer gives it as text, up to its own end tag, the only tag it
+// gives before the end of input (text and end take them).
 func (m *mailDoc) startStyle(tag []byte, depth int) {
 	if m.recognised && depth == 0 {
 		m.after = true // a sheet after the wrapper (as written before @scope): it moves inside

@@ -122,10 +122,10 @@ func (m *mailDoc) addSheet(raw string, o stylesheet.Options, maxTokenBytes int, 
 	return out
 }
 
-// sheetRules are the sheet sanitiser's options under the policy r: the
+// sheetBase are the sheet sanitiser's options under the policy r: the
 // wrapper's class as the scope, ids under ids.prefix, and divStyle, the
 // policy's styles on div (the wrapper's element), for declarations.
-func sheetRules(r *rules.Rules, divStyle *rules.Attr) stylesheet.Options {
+func sheetBase(r *rules.Rules, divStyle *rules.Attr) stylesheet.Options {
 	o := stylesheet.Options{Scope: ":scope." + rules.WrapperClass, MaxRules: stylesheet.DefaultMaxRules}
 	if r.IDPrefix != "" {
 		ids := *r // the policy's, kept: not the pass's copy
@@ -137,7 +137,7 @@ func sheetRules(r *rules.Rules, divStyle *rules.Attr) stylesheet.Options {
 	return o
 }
 
-// sheetOptions are the sheet sanitiser's options: sheetRules, and every
+// sheetOptions are the sheet sanitiser's options: sheetBase, and every
 // url() through the policy's URL rules and remote_content (h.url).
 func (m *mailDoc) sheetOptions(h mailHost) stylesheet.Options {
 	o := m.sheet
