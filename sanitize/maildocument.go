@@ -59,8 +59,18 @@ type mailDoc struct {
 	styleRaw   []byte
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
-	sheetRules int  // the rules the sheets have read, against one sheet's limit
-	imgRemote  bool // the current img's src loads remote content (mailremote.go)
+	sheetRules int      // the rules the sheets have read, against one sheet's limit
+	imgRemote  bool     // the current img's src loads remote content (mailremote.go)
+	check      checking // what a check asked of the pass reads and notes (checks)
+}
+
+// checks returns m.check, ready for a check of the attribute key of
+// element asked of the pass (mailHost). A *checking passed through an
+// interface escapes: held here, it is not allocated for each check. The
+// checks run one after the other, never one inside another.
+func (m *mailDoc) checks(element, key string) *checking {
+	m.check = checking{element: element, key: key}
+	return &m.check
 }
 
 // mailRules is what the mail part reads of the policy: set once per
@@ -339,13 +349,13 @@ func (m *mailDoc) bodyStyles(from string, tag []byte, h mailHost) string {
 		case a.Key == "link" && colorValue(a.Val):
 			link = "body a{color:" + a.Val + "}"
 		case a.Key == "background":
-			c := checking{element: "body", key: "background"}
-			u, _, r := h.url(&c, a.Val)
+			c := m.checks("body", "background")
+			u, _, r := h.url(c, a.Val)
 			switch {
 			case r != "":
 				h.removedAttr(from, a.Key, a.Val, r, c.flags)
 			case !strings.ContainsAny(u, "\"\\\n"):
-				remoteProxied(h, &c, a.Val, u)
+				remoteProxied(h, c, a.Val, u)
 				hints = append(hints, `background-image:url("`+u+`")`)
 			}
 		case a.Key == "style":
@@ -408,8 +418,7 @@ func (m *mailDoc) wrapperStyle(from, raw string, h mailHost) string {
 		}
 	}
 	style := strings.Join(kept, "; ")
-	c := checking{element: from, key: "style"}
-	if style != "" && h.css(&c, style) != "" {
+	if style != "" && h.css(m.checks(from, "style"), style) != "" {
 		// Read whole, as a browser reads it, the kept ones are refused.
 		h.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
 			Reason: ReasonCSSFiltered, Before: style})
@@ -433,10 +442,9 @@ func (m *mailDoc) wrapperDecl(from, d string, h mailHost) string {
 		}
 	}
 	rule := &rules.Attr{Kind: div.Kind, Patterns: div.Patterns, Styles: &rules.Styles{Props: props, Whole: div.Styles.Whole}}
-	c := checking{element: from, key: "style"}
 	// A last declaration no rule allows makes styles write the kept one
 	// anew, in its canonical spacing, whatever the input's.
-	out, _, reason := h.styles(&c, rule, d+"; -htmlclean-end: 0")
+	out, _, reason := h.styles(m.checks(from, "style"), rule, d+"; -htmlclean-end: 0")
 	if reason != "" {
 		return ""
 	}

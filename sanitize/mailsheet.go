@@ -142,9 +142,9 @@ func sheetBase(r *rules.Rules, divStyle *rules.Attr) stylesheet.Options {
 func (m *mailDoc) sheetOptions(h mailHost) stylesheet.Options {
 	o := m.sheet
 	o.URL = func(raw string) (string, bool) {
-		c := checking{element: "style", key: "url"}
-		out, _, r := h.url(&c, raw)
-		sheetURL(h, &c, raw, out, r) // mailremote.go
+		c := m.checks("style", "url")
+		out, _, r := h.url(c, raw)
+		sheetURL(h, c, raw, out, r) // mailremote.go
 		return out, r == ""
 	}
 	return o
