@@ -38,7 +38,7 @@ package sanitize
 func (s *pass) adopt(f int, raw []byte) bool {
 	st := s.tree.stack
 	fe := &st[f]
-	if s.tree.crowded || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.r.Mail.Wrap ||
+	if s.tree.crowded || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.mail.wraps() ||
 		!adoptable(fe) || f > 0 && fosterParent(st[f-1].name) {
 		return false
 	}

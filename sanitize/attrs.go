@@ -147,7 +147,7 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 	if name == embedElement && s.attrs.hasSrc() { // else the iframe goes
 		changed = s.embedSandbox(name) || changed
 	}
-	if name == "img" && mailURLs(&s.r.Mail) {
+	if name == "img" {
 		s.mail.trackingPixel(s.attrs.scan.attrs, s) // mailremote.go
 	}
 	return changed, lk.linkDest
@@ -568,11 +568,9 @@ func (s *pass) urlRules(c *checking, v string) (string, urlnorm.Result, Reason) 
 	if reason := s.deniedURL(res); reason != "" {
 		return "", res, reason
 	}
-	if mailURLs(&s.r.Mail) {
-		var why Reason
-		if out, why = s.mail.remote(&s.r.Mail, s.r.URL, c, out, res); why != "" {
-			return "", res, why
-		}
+	out, why := s.mail.remote(c, out, res)
+	if why != "" {
+		return "", res, why
 	}
 	return out, res, ""
 }

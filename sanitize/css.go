@@ -81,6 +81,19 @@ func cssURL(u string, url urlFunc) Reason {
 	return ""
 }
 
+// cssURLToken returns what to write for the url token raw of a style
+// attribute's declaration, or false if the declaration goes: the token
+// as written if its URL is canonical and kept, or url("…") with the
+// proxy's URL if remote_content: proxy rewrote it.
+func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
+	u := cssURLValue([]byte(raw))
+	canon, _, r := s.url(c, u)
+	if r == "" && canon == u {
+		return raw, true
+	}
+	return s.mail.cssURL(c, u, canon, r, s)
+}
+
 // cssURLValue returns the URL of a url token, decoded
 // (stylesheet.URLValue).
 func cssURLValue(raw []byte) string { return stylesheet.URLValue(raw) }

@@ -268,8 +268,9 @@ func (s *pass) closeMode() {
 }
 
 // room reports whether one more element fits under the depth limit, and
-// sets the limit error if not. The mail's wrapper is not counted: a pass
-// writes one around every mail, and reads it back from its own output.
+// sets the limit error if not. The wrapper of document: wrap is not
+// counted: a pass writes one around every such document, and reads it
+// back from its own output.
 func (s *pass) room() bool {
 	depth := len(s.tree.stack)
 	if depth < s.r.Limits.MaxDepth || depth == s.r.Limits.MaxDepth && s.tree.stack[0].wrapper {

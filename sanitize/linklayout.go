@@ -24,7 +24,7 @@ import (
 // shows its first child only (§3.8). What style may hide (attrReader.styleHides,
 // attrReader.mayBeStyled) is read both as shown and as hidden, since a sheet the
 // pass does not read can decide it; what HTML never renders is not read
-// as text, but where the document brings its own sheets (a mail), which
+// as text, but where the document brings its own sheets (document: wrap), which
 // can show it, as shown and as hidden too.
 
 // A linkPiece is one text token of a held link: its end in
@@ -261,7 +261,7 @@ func (r *attrReader) hides(name string) bool {
 // mayBeStyled reports whether a style sheet, the element's style or its
 // presentational attributes could hide the element's text or make it
 // unreadable in ways the pass does not read: a class or id a sheet of
-// the page or of a mail selects (.h{display:none}), a style, a font's
+// the page or of the document selects (.h{display:none}), a style, a font's
 // colour or size. Its text is read as if it were hidden as well as
 // shown: "paypal<span class=h>x</span>.com" shows paypal.com when .h
 // hides.

@@ -192,8 +192,8 @@ func (s *pass) linkText(raw []byte) {
 		l.text = append(l.text, raw...)
 	}
 	p := linkPiece{end: int32(len(l.text)), elem: l.elem(), flags: l.flags()}
-	if s.r.Mail.Wrap && p.flags&pieceHidden != 0 {
-		// A mail's own sheet can show what HTML hides (rp{display:
+	if s.mail.wraps() && p.flags&pieceHidden != 0 {
+		// The document's own sheet can show what HTML hides (rp{display:
 		// inline}): read as shown and as hidden.
 		p.flags = p.flags&^pieceHidden | pieceStyledHidden
 	}

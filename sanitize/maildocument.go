@@ -12,6 +12,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
+	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
 // This file holds document: wrap (policy.Config.Document): a mail is read
@@ -40,8 +41,10 @@ import (
 // sanitising again changes nothing.
 
 // mailDoc is the part of the pass that reads a document under
-// document: wrap, and what mailremote.go notes.
+// document: wrap, and what mailremote.go notes. A pass has one only
+// under a policy with a setting for HTML e-mail (newMail).
 type mailDoc struct {
+	mailRules
 	opened     bool // the wrapper's start tag is written
 	recognised bool // it stands for the input's own wrapper, a dropped frame at the bottom of the tree
 	after      bool // that frame has closed: what follows moves inside the wrapper
@@ -56,64 +59,130 @@ type mailDoc struct {
 	styleRaw   []byte
 	sheets     []byte // the sanitised sheets, written at the wrapper's end
 	nSheets    int
-	sheetRules int  // the rules the sheets have read, against one sheet's limit
-	proxiedCSS bool // a style attribute's url() was rewritten into the proxy (mailremote.go)
-	imgRemote  bool // the current img's src loads remote content (mailremote.go)
+	sheetRules int      // the rules the sheets have read, against one sheet's limit
+	imgRemote  bool     // the current img's src loads remote content (mailremote.go)
+	check      checking // what a check asked of the pass reads and notes (checks)
 }
 
-func (m *mailDoc) reset() {
-	*m = mailDoc{styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+// checks returns m.check, ready for a check of the attribute key of
+// element asked of the pass (mailHost). A *checking passed through an
+// interface escapes: held here, it is not allocated for each check. The
+// checks run one after the other, never one inside another.
+func (m *mailDoc) checks(element, key string) *checking {
+	m.check = checking{element: element, key: key}
+	return &m.check
 }
 
-func (m *mailDoc) oversized() bool {
-	return cap(m.styleRaw) > maxPooledBytes || cap(m.sheets) > maxPooledBytes
+// mailRules is what the mail part reads of the policy: set once per
+// policy, it is kept between documents.
+type mailRules struct {
+	cfg           rules.Mail         // document: wrap and remote_content
+	urls          urlnorm.Options    // the policy's, for the proxy's URLs
+	sheet         stylesheet.Options // sheetBase: the sheet sanitiser's but for URL
+	divStyle      *rules.Attr        // the policy's style on div, if it allows it per property
+	maxTokenBytes int                // limits.max_token_bytes
 }
+
+// newMail returns the mail part of a pass under r, whose allowed
+// elements are elements: nil if r has no setting for HTML e-mail, else
+// m, reused with its buffers, or a new one.
+func newMail(m *mailDoc, r *rules.Rules, elements *nameMap[allowed]) *mailDoc {
+	if !mailURLs(&r.Mail) {
+		return nil
+	}
+	if m == nil {
+		m = new(mailDoc)
+	}
+	m.release()
+	m.mailRules = mailRules{cfg: r.Mail, urls: r.URL, maxTokenBytes: r.Limits.MaxTokenBytes}
+	if a, ok := elements.get("div"); ok {
+		if style := a.el.Attr("style"); style != nil && style.PerProperty() {
+			m.divStyle = style
+		}
+	}
+	m.sheet = sheetBase(r, m.divStyle)
+	return m
+}
+
+// mailHost is what the mail part asks of the pass it is part of: methods
+// the pass has for its own walk. It is passed to each call that needs
+// it, never kept.
+type mailHost interface {
+	changeReporter
+	url(c *checking, v string) (string, urlnorm.Result, Reason)
+	removedAttr(element, key, val string, reason Reason, flags urlnorm.Flags)
+	cssURLToken(c *checking, raw string) (string, bool)
+	pushFrame(f open)
+	openAt(name string) int
+}
+
+// release readies m, if any, for the pass's next document, keeping its
+// buffers, and reports whether the pass may keep them in the pool: not
+// if a document grew them past maxPooledBytes.
+func (m *mailDoc) release() bool {
+	if m == nil {
+		return true
+	}
+	*m = mailDoc{mailRules: m.mailRules, styleRaw: m.styleRaw[:0], sheets: m.sheets[:0]}
+	return cap(m.styleRaw) <= maxPooledBytes && cap(m.sheets) <= maxPooledBytes
+}
+
+// wraps reports whether the pass reads the document under document: wrap.
+func (m *mailDoc) wraps() bool { return m != nil && m.cfg.Wrap }
 
 // headOnly are the elements a document's head holds: before the body
 // they do not start it, and the pass drops them as it always does.
 var headOnly = set("title", "meta", "link", "base", "script", "noscript", "template", "basefont", "bgsound")
 
-// mailStart handles a start tag under document: wrap before the pass
-// does, and reports whether it is done with it.
-func (s *pass) mailStart(name string) bool {
-	m := &s.mail
+// start handles a start tag under document: wrap before the pass does,
+// and reports whether it is done with it. tag is the start tag as
+// written; foreign says the pass reads it as foreign content, and depth
+// how many elements are open. The wrapper is written to out.
+func (m *mailDoc) start(name string, tag []byte, foreign bool, depth int, out *output, h mailHost) bool {
 	switch name {
 	case "html", "head":
-		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
+		h.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
 		return true
 	case "body":
 		if !m.opened {
-			s.openWrapper("body")
+			m.openWrapper("body", tag, out, h)
 			return true
 		}
-		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
+		h.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
 		return true
 	case "style":
-		if s.tree.foreignContent() || s.hid.at >= 0 {
+		if foreign {
 			return false
 		}
-		if m.recognised && len(s.tree.stack) == 0 {
-			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
-		}
-		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
-		m.styleOther = !m.plainStyle && !styleIsCSS(s.in.tag) // mailsheet.go
-		m.styleRaw = m.styleRaw[:0]
-		s.tree.skip, s.tree.skipDepth = "style", 1
+		m.startStyle(tag, depth)
 		return true
 	}
 	if headOnly[name] {
 		return false
 	}
 	if !m.opened {
-		if name == "div" && wrapperTag(s.in.tag) {
-			s.openWrapper("div")
+		if name == "div" && wrapperTag(tag) {
+			m.openWrapper("div", tag, out, h)
 			return true
 		}
-		s.openWrapper("")
+		m.openWrapper("", nil, out, h)
 		return false
 	}
-	m.content(len(s.tree.stack), s)
+	m.content(depth, h)
 	return false
+}
+
+// startStyle starts reading the <style> sheet whose start tag is tag,
+// with depth elements open. Its content is raw text (HTML §13.2.5.3):
+// the tokenizer gives it as text, up to its own end tag, the only tag it
+// gives before the end of input (text and end take them).
+func (m *mailDoc) startStyle(tag []byte, depth int) {
+	if m.recognised && depth == 0 {
+		m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
+	}
+	m.inStyle, m.plainStyle = true, string(tag) == "<style>"
+	m.styleOther = !m.plainStyle && !styleIsCSS(tag) // mailsheet.go
+	m.styleRaw = m.styleRaw[:0]
 }
 
 // content notes content met outside the input's own wrapper, after it
@@ -133,47 +202,59 @@ func (m *mailDoc) content(depth int, r changeReporter) {
 	}
 }
 
-// mailText handles a text token under document: wrap before the pass
-// writes it, and reports whether it is dropped: text that is not white
-// space starts the body; white space before it (between the head's
-// elements) goes.
-func (s *pass) mailText(raw []byte) bool {
-	m := &s.mail
+// text handles a text token under document: wrap before the pass writes
+// it, with depth elements open, and reports whether it is dropped: the
+// text of a <style> is read as its sheet; text that is not white space
+// starts the body; white space before it (between the head's elements)
+// goes.
+func (m *mailDoc) text(raw []byte, depth int, out *output, h mailHost) bool {
+	if m.inStyle {
+		m.styleText(raw) // mailsheet.go
+		return true
+	}
 	if m.opened {
-		m.content(len(s.tree.stack), s)
+		m.content(depth, h)
 		return false
 	}
 	for _, c := range raw {
 		if !spaces[c] {
-			s.openWrapper("")
+			m.openWrapper("", nil, out, h)
 			return false
 		}
 	}
 	if !m.spaced {
 		m.spaced = true
-		s.change(Change{Element: "#text", Action: RemovedContent, Reason: ReasonMailDocument})
+		h.change(Change{Element: "#text", Action: RemovedContent, Reason: ReasonMailDocument})
 	}
 	return true
 }
 
-// mailEnd handles an end tag under document: wrap before the pass does,
-// and reports whether it is done with it.
-func (s *pass) mailEnd(name string, raw []byte) bool {
-	switch name {
-	case "html", "head", "body":
-		s.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonMailDocument})
-		return true
-	case "div":
-		if s.mail.recognised && !s.mail.after && s.openAt("div") == 0 {
-			s.mail.endPlain = string(raw) == "</div>"
+// end handles the end tag raw, of name, under document: wrap before the
+// pass does, with depth elements open, and reports whether it is done
+// with it.
+func (m *mailDoc) end(name string, raw []byte, depth int, out *output, h mailHost) bool {
+	switch {
+	case m.inStyle:
+		// In raw text, the only end tag the tokenizer gives is the
+		// element's own.
+		if name == "style" {
+			m.endStyle(raw, depth, h) // mailsheet.go
 		}
-	case "br":
+		return true
+	case name == "html" || name == "head" || name == "body":
+		h.change(Change{Element: name, Action: RemovedEndTag, Reason: ReasonMailDocument})
+		return true
+	case name == "div":
+		if m.recognised && !m.after && h.openAt("div") == 0 {
+			m.endPlain = string(raw) == "</div>"
+		}
+	case name == "br":
 		// "</br>" is written as a <br> (endBR): content, which starts the
 		// body as a start tag does.
-		if !s.mail.opened {
-			s.openWrapper("")
+		if !m.opened {
+			m.openWrapper("", nil, out, h)
 		} else {
-			s.mail.content(len(s.tree.stack), s)
+			m.content(depth, h)
 		}
 	}
 	return false
@@ -219,46 +300,46 @@ func tokenizedAttrs(tag []byte) []html.Attribute {
 // containing block of what the mail positions, and clips it.
 const wrapperClip = "position: relative; overflow: hidden"
 
-// openWrapper writes the wrapper's start tag: from the current tag's
-// attributes if from is "body" or "div" (the input's own wrapper), or
-// bare around a fragment or a body without a tag.
-func (s *pass) openWrapper(from string) {
-	m := &s.mail
+// openWrapper writes the wrapper's start tag to out: from the attributes
+// of tag, the current tag, if from is "body" or "div" (the input's own
+// wrapper, which h's tree holds as a dropped frame), or bare around a
+// fragment or a body without a tag.
+func (m *mailDoc) openWrapper(from string, tag []byte, out *output, h mailHost) {
 	m.opened = true
 	style := wrapperClip
 	if from != "" {
-		if kept := s.wrapperStyle(from, s.bodyStyles(from)); kept != "" {
+		if kept := m.wrapperStyle(from, m.bodyStyles(from, tag, h), h); kept != "" {
 			style += "; " + kept
 		}
 	}
 	attrs := []attr{{key: "class", val: rules.WrapperClass}, {key: "style", val: style}}
 	if from == "div" {
 		m.recognised = true
-		s.out.writeTag("div", attrs, nil, false, false, false)
-		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
-			s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
+		out.writeTag("div", attrs, nil, false, false, false)
+		if string(tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
+			h.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 		}
-		s.pushFrame(open{name: "div", dropped: true, wrapper: true})
+		h.pushFrame(open{name: "div", dropped: true, wrapper: true})
 		return
 	}
 	element := from
 	if element == "" {
 		element = "#document"
 	}
-	s.change(Change{Element: element, Action: RewroteTag, Reason: ReasonMailWrapper})
-	s.out.writeTag("div", attrs, nil, false, false, false)
+	h.change(Change{Element: element, Action: RewroteTag, Reason: ReasonMailWrapper})
+	out.writeTag("div", attrs, nil, false, false, false)
 }
 
-// bodyStyles returns the current tag's style attribute, and writes what
-// its other attributes mean (bgcolor, text, background, link) as the
+// bodyStyles returns the style attribute of tag, the current tag, and
+// writes what its other attributes mean (bgcolor, text, background, link) as the
 // first rules of the sheets (presentational hints, HTML §15.3.1): in a
 // browser every author rule outranks them, and the mail's own, later
 // with the same specificity, do here. Other attributes are reported as
-// dropped.
-func (s *pass) bodyStyles(from string) string {
+// dropped, to h, which checks the URLs.
+func (m *mailDoc) bodyStyles(from string, tag []byte, h mailHost) string {
 	var hints []string
 	style, link := "", ""
-	for _, a := range tokenizedAttrs(s.in.tag) {
+	for _, a := range tokenizedAttrs(tag) {
 		switch {
 		case a.Key == "bgcolor" && colorValue(a.Val):
 			hints = append(hints, "background-color:"+a.Val)
@@ -267,27 +348,27 @@ func (s *pass) bodyStyles(from string) string {
 		case a.Key == "link" && colorValue(a.Val):
 			link = "body a{color:" + a.Val + "}"
 		case a.Key == "background":
-			c := checking{element: "body", key: "background"}
-			u, _, r := s.url(&c, a.Val)
+			c := m.checks("body", "background")
+			u, _, r := h.url(c, a.Val)
 			switch {
 			case r != "":
-				s.removedAttr(from, a.Key, a.Val, r, c.flags)
+				h.removedAttr(from, a.Key, a.Val, r, c.flags)
 			case !strings.ContainsAny(u, "\"\\\n"):
-				remoteProxied(s, &c, a.Val, u)
+				remoteProxied(h, c, a.Val, u)
 				hints = append(hints, `background-image:url("`+u+`")`)
 			}
 		case a.Key == "style":
 			style = a.Val
 		case a.Key == "class" && from == "div":
 		default:
-			s.removedAttr(from, a.Key, a.Val, ReasonMailDocument, 0)
+			h.removedAttr(from, a.Key, a.Val, ReasonMailDocument, 0)
 		}
 	}
 	if len(hints) > 0 {
 		link = "body{" + strings.Join(hints, ";") + "}" + link
 	}
 	if link != "" {
-		s.mail.addFirstSheet(link, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
+		m.addFirstSheet(link, m.sheetOptions(h), m.maxTokenBytes, h)
 	}
 	return style
 }
@@ -323,23 +404,24 @@ func colorValue(v string) bool {
 // the tag from for the wrapper: those the policy allows on div that a
 // sheet may set on the wrapper (paint and text:
 // stylesheet.WrapperProperty), each written anew. Each one dropped is
-// reported, but for the wrapper's own clip on the input's own wrapper.
-func (s *pass) wrapperStyle(from, raw string) string {
+// reported to h, which checks the styles, but for the wrapper's own clip
+// on the input's own wrapper.
+func (m *mailDoc) wrapperStyle(from, raw string, h mailHost) string {
 	var kept []string
 	for _, d := range declarations(raw) {
-		if k := s.wrapperDecl(from, d); k != "" {
+		if k := m.wrapperDecl(from, d, h); k != "" {
 			kept = append(kept, k)
 		} else if from != "div" || !slices.Contains(strings.Split(wrapperClip, "; "), d) {
-			s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
+			h.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
 				Reason: ReasonCSSFiltered, Before: d})
 		}
 	}
 	style := strings.Join(kept, "; ")
-	c := checking{element: from, key: "style"}
-	url := func(u string) (string, Reason) { canon, _, r := s.url(&c, u); return canon, r }
+	c := m.checks(from, "style")
+	url := func(u string) (string, Reason) { canon, _, r := h.url(c, u); return canon, r }
 	if style != "" && checkCSS(style, url) != "" {
 		// Read whole, as a browser reads it, the kept ones are refused.
-		s.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
+		h.change(Change{Element: from, Attribute: "style", Action: RewroteAttribute,
 			Reason: ReasonCSSFiltered, Before: style})
 		return ""
 	}
@@ -347,14 +429,11 @@ func (s *pass) wrapperStyle(from, raw string) string {
 }
 
 // wrapperDecl returns the declaration d of the style attribute of the
-// tag from as written on the wrapper, or "" if it goes.
-func (s *pass) wrapperDecl(from, d string) string {
-	a, ok := s.elements.get("div")
-	if !ok {
-		return ""
-	}
-	div := a.el.Attr("style")
-	if div == nil || !div.PerProperty() {
+// tag from as written on the wrapper, or "" if it goes; h.styles checks
+// it.
+func (m *mailDoc) wrapperDecl(from, d string, h mailHost) string {
+	div := m.divStyle
+	if div == nil {
 		return ""
 	}
 	props := map[string]*regexp.Regexp{}
@@ -364,11 +443,11 @@ func (s *pass) wrapperDecl(from, d string) string {
 		}
 	}
 	rule := &rules.Attr{Kind: div.Kind, Patterns: div.Patterns, Styles: &rules.Styles{Props: props, Whole: div.Styles.Whole}}
-	c := checking{element: from, key: "style"}
 	// A last declaration no rule allows makes styles write the kept one
 	// anew, in its canonical spacing, whatever the input's.
-	url := func(u string) (string, Reason) { canon, _, r := s.url(&c, u); return canon, r }
-	token := func(raw string) (string, bool) { return s.cssURLToken(&c, raw) }
+	c := m.checks(from, "style")
+	url := func(u string) (string, Reason) { canon, _, r := h.url(c, u); return canon, r }
+	token := func(raw string) (string, bool) { return h.cssURLToken(c, raw) }
 	out, _, reason := styles(rule, d+"; -htmlclean-end: 0", url, token)
 	if reason != "" {
 		return ""

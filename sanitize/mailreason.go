@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
@@ -54,7 +55,11 @@ func sheetReason(r stylesheet.Reason) Reason {
 	return Reason("css-sheet-" + r.String())
 }
 
-// mailReasons lists the reasons above, and the sheet's, for Reasons.
+// declaredReasons lists the sanitiser's own reasons, then those above and
+// the sheet's, for Reasons.
+func declaredReasons() []Reason { return slices.Concat(ownReasons, mailReasons()) }
+
+// mailReasons lists the reasons above, and the sheet's.
 func mailReasons() []Reason {
 	out := []Reason{ReasonMailDocument, ReasonMailWrapper, ReasonStylesheetMoved,
 		ReasonRemoteBlocked, ReasonRemoteProxied, ReasonTrackingPixel}

@@ -33,14 +33,22 @@ func loads(element, key string) bool {
 // pointer back to it.
 type changeReporter interface{ change(Change) }
 
-// remote applies remote_content (cfg) to out, the canonical URL (res) of
-// the attribute being checked, if that attribute loads it: it returns the
-// URL to write, or why it goes; opts normalises the proxy's URL. cid:
+// remote applies remote_content, if m is set, to out, the canonical URL
+// (res) of the attribute being checked: it returns the URL to write, or
+// why it goes.
+func (m *mailDoc) remote(c *checking, out string, res urlnorm.Result) (string, Reason) {
+	if m == nil {
+		return out, ""
+	}
+	return m.remoteURL(c, out, res)
+}
+
+// remoteURL is remote for a URL the attribute being checked loads. cid:
 // references (a part of the mail itself) and URLs already pointing at the
 // proxy are kept. It also notes an img src that loads remote content, for
 // trackingPixel.
-func (d *mailDoc) remote(cfg *rules.Mail, opts urlnorm.Options, c *checking, out string, res urlnorm.Result) (string, Reason) {
-	m := cfg
+func (d *mailDoc) remoteURL(c *checking, out string, res urlnorm.Result) (string, Reason) {
+	m := &d.cfg
 	if !loads(c.element, c.key) || res.Scheme == "cid" || res.Scheme == "data" || m.IsProxied(out) {
 		return out, ""
 	}
@@ -54,7 +62,7 @@ func (d *mailDoc) remote(cfg *rules.Mail, opts urlnorm.Options, c *checking, out
 		if res.Host == "" {
 			return "", ReasonRemoteBlocked // relative: no proxy can load it
 		}
-		p, err := urlnorm.Inspect(m.Proxied(out), opts)
+		p, err := urlnorm.Inspect(m.Proxied(out), d.urls)
 		if err != nil || p.URL == "" {
 			return "", ReasonRemoteBlocked
 		}
@@ -70,22 +78,18 @@ func mailURLs(cfg *rules.Mail) bool {
 	return cfg.Remote != rules.RemoteAllow || cfg.Wrap
 }
 
-// cssURLToken returns what to write for the url token raw of a style
-// attribute's declaration, or false if the declaration goes: the token
-// as written if its URL is canonical and kept, url("…") with the proxy's
-// URL if remote_content: proxy rewrote it.
-func (s *pass) cssURLToken(c *checking, raw string) (string, bool) {
-	u := cssURLValue([]byte(raw))
-	canon, _, r := s.url(c, u)
-	remoteBlocked(s, c, u, r)
-	switch {
-	case r != "":
+// cssURL returns what to write, if m is set, for the url token of a style
+// attribute's declaration whose URL u the pass refused (r) or did not
+// keep as written (canon), or false if the declaration goes: url("…")
+// with the proxy's URL if remote_content: proxy rewrote it. What it
+// refused or rewrote is reported to rep.
+func (m *mailDoc) cssURL(c *checking, u, canon string, r Reason, rep changeReporter) (string, bool) {
+	if m == nil {
 		return "", false
-	case canon == u:
-		return raw, true
-	case s.r.Mail.IsProxied(canon) && !strings.ContainsAny(canon, "\"\\\n"):
-		s.mail.proxiedCSS = true
-		remoteProxied(s, c, u, canon)
+	}
+	remoteBlocked(rep, c, u, r)
+	if r == "" && m.cfg.IsProxied(canon) && !strings.ContainsAny(canon, "\"\\\n") {
+		remoteProxied(rep, c, u, canon)
 		return `url("` + canon + `")`, true
 	}
 	return "", false
@@ -133,10 +137,14 @@ func sheetURL(r changeReporter, c *checking, raw, out string, reason Reason) {
 // write. An img inside a hidden parent is not seen: the pass holds no
 // computed style. It reports to r.
 func (d *mailDoc) trackingPixel(attrs []rawAttr, r changeReporter) {
-	if !d.imgRemote {
-		return
+	if d != nil && d.imgRemote {
+		d.imgRemote = false
+		d.flagPixel(attrs, r)
 	}
-	d.imgRemote = false
+}
+
+// flagPixel is trackingPixel for an img whose src loads remote content.
+func (d *mailDoc) flagPixel(attrs []rawAttr, r changeReporter) {
 	var w, h string
 	hidden := false
 	for _, a := range attrs {

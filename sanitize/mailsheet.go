@@ -42,32 +42,32 @@ func styleIsCSS(tag []byte) bool {
 }
 
 // endStyle sanitises the <style> just read, when its end tag (raw, or nil
-// at the end of input) ends it, and adds it to the sheets.
-func (s *pass) endStyle(raw []byte) {
-	m := &s.mail
+// at the end of input) ends it with depth elements open, and adds it to
+// the sheets; h checks its URLs and takes the report.
+func (m *mailDoc) endStyle(raw []byte, depth int, h mailHost) {
 	m.inStyle = false
 	if m.styleOther {
 		m.styleOther, m.styleLarge = false, false
-		s.change(Change{Element: "style", Action: RemovedElement, Reason: sheetReason(stylesheet.ReasonType)})
+		h.change(Change{Element: "style", Action: RemovedElement, Reason: sheetReason(stylesheet.ReasonType)})
 		return
 	}
 	if m.styleLarge {
 		m.styleLarge = false
-		s.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
+		h.change(Change{Element: "style", Action: RemovedContent, Reason: sheetReason(stylesheet.ReasonLimit)})
 		return
 	}
 	// As written: the first sheet, "<style>@scope{…}</style>" as such,
 	// the last child of the input's own wrapper (an output read again),
 	// unless content follows it (mailDoc.content).
 	verbatim := m.plainStyle && string(raw) == "</style>" && m.nSheets == 0 &&
-		m.recognised && !m.after && len(s.tree.stack) == 1
+		m.recognised && !m.after && depth == 1
 	sheet := string(m.styleRaw)
-	out := m.addSheet(sheet, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
+	out := m.addSheet(sheet, m.sheetOptions(h), m.maxTokenBytes, h)
 	if verbatim && sheet == sheetOpen+out+sheetClose {
 		m.sheetLast = true
 		return
 	}
-	s.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
+	h.change(Change{Element: "style", Action: RewroteTag, Reason: ReasonStylesheetMoved})
 }
 
 // sheetOpen and sheetClose are written around the sheets: a prelude-less
@@ -122,54 +122,62 @@ func (m *mailDoc) addSheet(raw string, o stylesheet.Options, maxTokenBytes int, 
 	return out
 }
 
-// sheetOptions are the sheet sanitiser's options under the policy: the
-// wrapper's class as the scope, ids under ids.prefix, the policy's styles
-// on div (the wrapper's element) for declarations, and every url()
-// through the policy's URL rules and remote_content.
-func (s *pass) sheetOptions() stylesheet.Options {
+// sheetBase are the sheet sanitiser's options under the policy r: the
+// wrapper's class as the scope, ids under ids.prefix, and divStyle, the
+// policy's styles on div (the wrapper's element), for declarations.
+func sheetBase(r *rules.Rules, divStyle *rules.Attr) stylesheet.Options {
 	o := stylesheet.Options{Scope: ":scope." + rules.WrapperClass, MaxRules: stylesheet.DefaultMaxRules}
-	if s.r.IDPrefix != "" {
-		o.ID = s.r.PrefixID
+	if r.IDPrefix != "" {
+		ids := *r // the policy's, kept: not the pass's copy
+		o.ID = ids.PrefixID
 	}
-	if a, ok := s.elements.get("div"); ok {
-		if style := a.el.Attr("style"); style != nil && style.PerProperty() {
-			o.Decl = style.AllowsDeclaration
-		}
+	if divStyle != nil {
+		o.Decl = divStyle.AllowsDeclaration
 	}
+	return o
+}
+
+// sheetOptions are the sheet sanitiser's options: sheetBase, and every
+// url() through the policy's URL rules and remote_content (h.url).
+func (m *mailDoc) sheetOptions(h mailHost) stylesheet.Options {
+	o := m.sheet
 	o.URL = func(raw string) (string, bool) {
-		c := checking{element: "style", key: "url"}
-		out, _, r := s.url(&c, raw)
-		sheetURL(s, &c, raw, out, r) // mailremote.go
+		c := m.checks("style", "url")
+		out, _, r := h.url(c, raw)
+		sheetURL(h, c, raw, out, r) // mailremote.go
 		return out, r == ""
 	}
 	return o
 }
 
-// mailFinish ends a document under document: wrap, once the pass has
-// closed every element (open says some were left open): a <style> left
-// open is read to the end, as a browser reads it; the wrapper is written
-// if nothing opened it. It is closed in mailDoc.tail.
-func (s *pass) mailFinish(open bool) {
-	m := &s.mail
+// finish ends a document under document: wrap, if m is set, once the
+// pass has closed every element (open says some were left open): a
+// <style> left open is read to the end, as a browser reads it; the
+// wrapper is written to out if nothing opened it. It is closed in
+// mailDoc.tail. h takes the report.
+func (m *mailDoc) finish(open bool, out *output, h mailHost) {
+	if !m.wraps() {
+		return
+	}
 	if m.inStyle {
-		s.endStyle(nil)
+		m.endStyle(nil, 0, h)
 	}
 	if !m.opened {
-		s.openWrapper("")
+		m.openWrapper("", nil, out, h)
 	}
 	if m.recognised && (open || !m.endPlain) {
-		s.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
+		h.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
 	}
 }
 
 // tail returns what is written after the policy stage's output under
-// document: wrap (wrap), or nil: the sheets, as one <style> element, and the
+// document: wrap, or nil: the sheets, as one <style> element, and the
 // wrapper's end tag. The policy stage sees the wrapper's start tag and
 // none of this: the first stage's output inside the wrapper is balanced,
 // and the policy stage only removes (TestMailSheetInWrapper), so the
 // <style> element is the wrapper's last child and its end tag closes it.
-func (m *mailDoc) tail(wrap bool) []byte {
-	if !wrap {
+func (m *mailDoc) tail() []byte {
+	if !m.wraps() {
 		return nil
 	}
 	const end = "</div>"

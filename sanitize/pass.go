@@ -35,7 +35,7 @@ type pass struct {
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
 	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
-	mail  mailDoc        // document: wrap and remote_content (maildocument.go, mailremote.go)
+	mail  *mailDoc       // document: wrap and remote_content, or nil (maildocument.go, mailremote.go)
 	p     *policy.Policy // the policy r was read from
 	r     rules.Rules
 	// elements holds the policy's allowed elements with what the pass
@@ -82,7 +82,6 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
 	s.refs.reset()
-	s.mail.reset()
 	return s
 }
 
@@ -92,6 +91,7 @@ func (s *pass) use(p *policy.Policy) {
 	s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.r.URL.Reject)
 	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
+	s.mail = newMail(s.mail, &s.r, &s.elements)
 	s.embeds = s.r.Elements[embedElement] != nil
 	s.templates = s.r.Elements["template"] != nil
 	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0
@@ -106,7 +106,7 @@ func (s *pass) release() {
 	s.refs.reset() // lets go of the document
 	s.in.release()
 	s.out.release()
-	if s.oversized() {
+	if s.oversized() || !s.mail.release() {
 		return
 	}
 	// A document in memory is read where it stands, so the attributes
@@ -125,7 +125,7 @@ const (
 
 func (s *pass) oversized() bool {
 	return s.in.oversized() || s.out.oversized() || s.tree.oversized() ||
-		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() || s.mail.oversized() ||
+		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() ||
 		cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
@@ -136,7 +136,7 @@ func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
 	err = s.walk()
 	if err == nil {
-		tail = s.mail.tail(s.r.Mail.Wrap)
+		tail = s.mail.tail()
 	}
 	return s.out.marked, tail, err
 }
@@ -198,9 +198,7 @@ func (s *pass) finish(err error) error {
 		for len(s.tree.stack) > 0 {
 			s.closeTop(true)
 		}
-		if s.r.Mail.Wrap {
-			s.mailFinish(open) // mailsheet.go
-		}
+		s.mail.finish(open, &s.out, s) // mailsheet.go
 		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
 		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
@@ -234,12 +232,9 @@ func (s *pass) change(c Change) {
 // show in its place.
 func (s *pass) text(raw []byte) {
 	if s.tree.skip != "" {
-		if s.mail.inStyle {
-			s.mail.styleText(raw) // mailsheet.go
-		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailText(raw) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.text(raw, len(s.tree.stack), &s.out, s) { // maildocument.go
 		return
 	}
 	if s.inEmbed() {

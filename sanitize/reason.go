@@ -323,7 +323,7 @@ var ownReasons = []Reason{
 // in the order they are declared, then urlnorm's ([URLReason]) not
 // already listed. The caller may change the slice.
 func Reasons() []Reason {
-	out := slices.Concat(ownReasons, mailReasons())
+	out := declaredReasons()
 	for i := 1; i < 256; i++ {
 		r := urlnorm.Reason(i)
 		if _, ok := urlnorm.ParseReason(r.String()); ok && !slices.Contains(out, URLReason(r)) {

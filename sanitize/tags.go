@@ -44,7 +44,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		}
 		return
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailStart(name) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.start(name, s.in.tag, s.tree.foreignContent(), len(s.tree.stack), &s.out, s) {
 		return
 	}
 	if len(s.hid.pending) > 0 {
@@ -305,9 +305,6 @@ func (s *pass) endTag(raw []byte) {
 		if name == s.tree.skip {
 			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
 				s.tree.skip = ""
-				if s.mail.inStyle {
-					s.endStyle(raw) // mailsheet.go
-				}
 			}
 		}
 		return
@@ -317,7 +314,7 @@ func (s *pass) endTag(raw []byte) {
 		// (HTML §13.2.6.5), as a breakout start tag does.
 		s.closeForeign()
 	}
-	if s.r.Mail.Wrap && s.hid.at < 0 && s.mailEnd(name, raw) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.end(name, raw, len(s.tree.stack), &s.out, s) {
 		return
 	}
 	if name == "br" && s.r.Elements["br"] != nil {

@@ -29,7 +29,7 @@ func (s *pass) classes(c *checking, el *rules.Element, v string) (string, Reason
 			break
 		}
 		tok := v[start:i]
-		if !el.AllowsClass(tok) || tok == rules.WrapperClass && s.r.Mail.Wrap ||
+		if !el.AllowsClass(tok) || tok == rules.WrapperClass && s.mail.wraps() ||
 			len(tok) == len(LinkHostClass) && strings.EqualFold(tok, LinkHostClass) {
 			// Only the wrapper may match its style sheets' scope, and
 			// only the pass's mark of a link's host carries its class

@@ -57,7 +57,7 @@ type open struct {
 	unlisted  bool  // hidden, as an element the policy drops with its content (unlisted.go)
 	foster    bool  // unlisted, where a browser foster-parents it out of a table
 	implied   bool  // a browser inserts it (<tbody> before <tr>): never written
-	wrapper   bool  // the mail's wrapper, read from the input: not counted under max_depth
+	wrapper   bool  // the wrapper of document: wrap, read from the input: not counted under max_depth
 	mode      mode  // the insertion mode for its content (insert.go)
 	cur       int32 // index of the browser's current node when it is on top
 	link      int32 // index of the open <a> a new <a> would find, or -1
