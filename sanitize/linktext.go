@@ -58,8 +58,13 @@ type heldLink struct {
 	rewrites bool
 }
 
-// linkState is the pass's held-back output: a stack of open checked links
-// (nested ones are possible through table cells) sharing one buffer pair.
+// linkState is the link-text check: the pass's held-back output, a
+// stack of open checked links (nested ones are possible through table
+// cells) sharing one buffer pair, and the readings that decide them. The
+// pass holds one and calls it where a checked link starts (begin,
+// tagWritten), where text (addText) and markup (element, frameClosed,
+// cut) come inside one, and where one ends (end, overflow). It keeps no
+// pointer to the walk: what a decision needs of it comes as a linkEnv.
 type linkState struct {
 	held []heldLink
 	f, c sink
@@ -114,27 +119,48 @@ func (l *linkState) reset() {
 	l.resetBuffers()
 }
 
-// beginLink starts holding back the output of el, a link going to dest,
-// just before its start tag is written.
-func (s *pass) beginLink(el *rules.Element, dest linkDest) {
+// linkWalk is what a decision asks of the walk that holds the check:
+// its report, its faithful text writer (see hazard) and whether a mark
+// can stand where the link ends. *pass is one.
+type linkWalk interface {
+	change(c Change)
+	writeTextF(b []byte)
+	canMark() bool
+}
+
+// linkEnv is the walk around the check as a decision sees it: the
+// walk's methods, the output the held links go to, the input (where the
+// current token stands) and the rules. The pass makes one for each call
+// that can decide a link; the check keeps none of it.
+type linkEnv struct {
+	walk linkWalk
+	out  *output
+	in   *input
+	r    *rules.Rules
+}
+
+// begin starts holding back the output of el, a link going to dest,
+// just before its start tag is written to o. depth is the index its
+// frame will have on the stack; rewrites says its text is drawn
+// (drawsText).
+func (l *linkState) begin(el *rules.Element, dest linkDest, o *output, in *input, depth int, rewrites bool) {
 	href, host := dest.href, dest.host
-	l := &s.link
 	if len(l.held) == 0 {
-		start := s.in.tokenStart()
+		start := in.tokenStart()
 		if string(l.prevHref) != dest.href || start != l.prevEnd && start != l.prevTok {
 			l.prevHref, l.text = l.prevHref[:0], l.text[:0]
 		}
-		s.out.dst = twin{&l.f, &l.c}
+		o.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
 		l.alt, l.strs = l.alt[:0], l.strs[:0]
 		l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
-	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard, runBefore: s.out.run,
-		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
-		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
-		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: drawsText(el, &s.tree), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
+	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: o.hazard, runBefore: o.run,
+		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: depth,
+		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: in.line, col: in.col,
+		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: rewrites, afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
 }
 
 // drawsText reports whether text written in place of el's content is
@@ -149,22 +175,22 @@ func drawsText(el *rules.Element, t *tree) bool {
 	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
 }
 
-// linkTagWritten records the length of the start tag of the element
-// name just written, what the link's own attributes show (a tooltip, an
-// accessible name) and, for a link that keeps its element (keeps), the
-// same tag without its href, rel and target.
-func (s *pass) linkTagWritten(name string, foreign bool) {
-	l := &s.link
+// tagWritten records the length of the start tag of the element name
+// just written to o, with the attributes list (tag as read), what the
+// link's own attributes show (a tooltip, an accessible name) and, for a
+// link that keeps its element (keeps), the same tag without its href,
+// rel and target.
+func (l *linkState) tagWritten(o *output, name string, list []attr, tag []byte, foreign bool) {
 	h := &l.held[len(l.held)-1]
 	h.fTag, h.cTag = l.f.Len()-h.fStart, l.c.Len()-h.cStart
-	l.addAttrs(name, s.attrs.list)
+	l.addAttrs(name, list)
 	if !h.keeps {
 		return
 	}
-	bare := slices.DeleteFunc(slices.Clone(s.attrs.list), func(a attr) bool {
+	bare := slices.DeleteFunc(slices.Clone(list), func(a attr) bool {
 		return a.key == "href" || a.key == "xlink:href" || a.key == "rel" || a.key == "target"
 	})
-	s.out.writeTag(name, bare, s.in.tag, false, false, foreign)
+	o.writeTag(name, bare, tag, false, false, foreign)
 	fAt, cAt := h.fStart+h.fTag, h.cStart+h.cTag
 	h.bareAt = len(l.strs)
 	l.strs = append(l.strs, l.f.Bytes()[fAt:]...)
@@ -175,10 +201,10 @@ func (s *pass) linkTagWritten(name string, foreign bool) {
 	l.c.Truncate(cAt)
 }
 
-// linkText adds a text token to the held links, as one piece laid out
-// as the elements around it say (linklayout.go).
-func (s *pass) linkText(raw []byte) {
-	l := &s.link
+// addText adds a text token to the held links, as one piece laid out
+// as the elements around it say (linklayout.go). mailWrap is the
+// policy's document: wrap.
+func (l *linkState) addText(raw []byte, mailWrap bool) {
 	if len(l.text) >= maxLinkHeld {
 		l.truncated = true
 		return
@@ -192,7 +218,7 @@ func (s *pass) linkText(raw []byte) {
 		l.text = append(l.text, raw...)
 	}
 	p := linkPiece{end: int32(len(l.text)), elem: l.elem(), flags: l.flags()}
-	if s.r.Mail.Wrap && p.flags&pieceHidden != 0 {
+	if mailWrap && p.flags&pieceHidden != 0 {
 		// A mail's own sheet can show what HTML hides (rp{display:
 		// inline}): read as shown and as hidden.
 		p.flags = p.flags&^pieceHidden | pieceStyledHidden
@@ -208,22 +234,21 @@ func (s *pass) linkText(raw []byte) {
 	l.pieces = append(l.pieces, p)
 }
 
-// endLink is called when the frame at depth closes, after its end tag
-// was written: if it is the innermost held link, decide it.
-func (s *pass) endLink(depth int) {
-	l := &s.link
+// end is called when the frame at depth closes, after its end tag was
+// written: if it is the innermost held link, decide it.
+func (l *linkState) end(e linkEnv, depth int) {
 	if n := len(l.held); n == 0 || l.held[n-1].depth != depth {
 		return
 	}
 	h := l.held[len(l.held)-1]
 	l.held = l.held[:len(l.held)-1]
 	// l.text stays as it is while the link is decided; the report copies.
-	kept := s.decideLink(h, transient(l.text[h.textStart:]), false)
+	kept := l.decide(e, h, transient(l.text[h.textStart:]), false)
 	switch {
 	case kept && len(l.held) == 0:
 		// Its text stays where it is, for a link that follows it with
 		// nothing between (keptBefore).
-		l.keptBefore(h, s.in.tokenStart(), s.in.tokenEnd())
+		l.keptBefore(h, e.in.tokenStart(), e.in.tokenEnd())
 		l.alt, l.pieces = l.alt[:h.altStart], l.pieces[:h.pieceStart]
 	case kept:
 		// The text stays this link's: an enclosing link (through a table
@@ -232,52 +257,55 @@ func (s *pass) endLink(depth int) {
 		l.text, l.alt, l.pieces = l.text[:h.textStart], l.alt[:h.altStart], l.pieces[:h.pieceStart]
 	}
 	if len(l.held) == 0 {
-		s.releaseLinks()
+		l.release(e.out)
 	}
 }
 
 // overflow decides every held link on what it showed so far, because too
 // much is held: a link that showed no text yet cannot be checked, so the
-// policy's action applies to it as to a mismatch (fail closed).
-func (s *pass) overflow() {
-	l := &s.link
+// policy's action applies to it as to a mismatch (fail closed). One whose
+// element goes is marked dropped in stack, the open elements: its end
+// tag will not be written.
+func (l *linkState) overflow(e linkEnv, stack []open) {
 	for i := len(l.held) - 1; i >= 0; i-- {
 		h := l.held[i]
-		s.decideLink(h, transient(l.text[h.textStart:]), true)
+		if !l.decide(e, h, transient(l.text[h.textStart:]), true) && !h.keeps {
+			dropOpenLink(stack, h.depth)
+		}
 	}
 	l.held = l.held[:0]
-	s.releaseLinks()
+	l.release(e.out)
 }
 
-// releaseLinks writes what was held back and writes directly again.
-func (s *pass) releaseLinks() {
-	l := &s.link
-	s.out.dst = s.out.main
-	s.out.dst.f.Write(l.f.Bytes())
-	s.out.dst.c.Write(l.c.Bytes())
+// release writes what was held back to o's document and has o write
+// there directly again.
+func (l *linkState) release(o *output) {
+	o.dst = o.main
+	o.dst.f.Write(l.f.Bytes())
+	o.dst.c.Write(l.c.Bytes())
 	l.resetBuffers()
 	if l.oversized() {
 		l.f, l.c = sink{}, sink{}
 	}
 }
 
-// decideLink applies the policy to the held link h with text text. The
+// decide applies the policy to the held link h with text text. The
 // link's output is at the end of the buffers, from h.fStart and h.cStart. early says
 // the link is still open (overflow): its end tag is not in the buffer.
 // It reports whether the link is kept a link.
-func (s *pass) decideLink(h heldLink, text string, early bool) bool {
-	href, host := s.link.hrefHost(&h)
+func (l *linkState) decide(e linkEnv, h heldLink, text string, early bool) bool {
+	href, host := l.hrefHost(&h)
 	if host == "" {
 		// A relative link stays on the page's site, whatever its text.
 		return true
 	}
 	// A link is decided on all of its text: one a limit stopped reading
 	// loses its href, whatever the policy's action.
-	unread := early || s.link.truncated
-	if !unread && !s.link.readsOtherSite(&s.r, h, text, host, href) {
+	unread := early || l.truncated
+	if !unread && !l.readsOtherSite(e.r, h, text, host, href) {
 		return true
 	}
-	action := s.r.Mismatch
+	action := e.r.Mismatch
 	reason := ReasonLinkTextMismatch
 	if unread {
 		action, reason = rules.MismatchReject, ReasonLinkTextUnread
@@ -286,12 +314,12 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	switch {
 	case action == rules.MismatchReport && !early:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
-		s.changeAt(at)
+		e.changeAt(at)
 		return true
-	case action == rules.MismatchMark && !early && s.canMark():
-		s.writeLinkMark(host) // linkmark.go
+	case action == rules.MismatchMark && !early && e.walk.canMark():
+		l.writeMark(e.out, host) // linkmark.go
 		at.Action, at.Reason, at.After = MarkedLink, ReasonLinkTextMismatch, host
-		s.changeAt(at)
+		e.changeAt(at)
 		return true
 	case action == rules.MismatchRewrite && !early && h.rewrites:
 		// The visible text becomes the destination.
@@ -299,7 +327,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 		for _, b := range [...]struct {
 			buf        *sink
 			start, tag int
-		}{{&s.link.f, h.fStart, h.fTag}, {&s.link.c, h.cStart, h.cTag}} {
+		}{{&l.f, h.fStart, h.fTag}, {&l.c, h.cStart, h.cTag}} {
 			tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
 			b.buf.Truncate(b.start)
 			b.buf.Write(tag)
@@ -308,41 +336,41 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 			b.buf.WriteString(h.name)
 			b.buf.WriteString(">")
 		}
-		s.out.hazard, s.out.run = noHazard, 0
+		e.out.hazard, e.out.run = noHazard, 0
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
-		s.changeAt(at)
+		e.changeAt(at)
 		return true
 	}
 	if h.keeps {
-		s.link.unlink(h)
+		l.unlink(h)
 		at.Action, at.Reason = RemovedAttribute, reason
-		s.changeAt(at)
+		e.changeAt(at)
 		return false
 	}
 	// reject (and any action on a link not yet closed, rewrite of a link
 	// whose text would not be drawn, and mark where no mark can stand):
-	// the link is only its content, as a link without href is.
+	// the link is only its content, as a link without href is (overflow
+	// drops the element of one still open).
 	end := len("</") + len(h.name) + len(">") // in the canonical form
-	fEnd := s.out.endLen
+	fEnd := e.out.endLen
 	if early {
 		end, fEnd = 0, 0
-		dropOpenLink(s.tree.stack, h.depth)
 	}
-	content := bytes.Clone(s.link.c.Bytes()[h.cStart+h.cTag : s.link.c.Len()-end])
-	s.link.c.Truncate(h.cStart)
-	s.link.c.Write(content)
-	content = bytes.Clone(s.link.f.Bytes()[h.fStart+h.fTag : s.link.f.Len()-fEnd])
-	s.link.f.Truncate(h.fStart)
+	content := bytes.Clone(l.c.Bytes()[h.cStart+h.cTag : l.c.Len()-end])
+	l.c.Truncate(h.cStart)
+	l.c.Write(content)
+	content = bytes.Clone(l.f.Bytes()[h.fStart+h.fTag : l.f.Len()-fEnd])
+	l.f.Truncate(h.fStart)
 	// The content now follows what came before the link: its first text
 	// must not join that (see hazard).
 	// (Its length counts as text after the text before the link: more
 	// than the run can be if the content holds tags, never less.)
-	s.out.hazard, s.out.run = h.before, h.runBefore
-	s.writeTextF(content)
+	e.out.hazard, e.out.run = h.before, h.runBefore
+	e.walk.writeTextF(content)
 	at.Action, at.Reason = RemovedAttribute, reason
-	s.changeAt(at)
+	e.changeAt(at)
 	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
-	s.changeAt(at)
+	e.changeAt(at)
 	return false
 }
 
@@ -487,7 +515,7 @@ const (
 )
 
 // unlink writes the held link h's start tag without its href, rel and
-// target (linkTagWritten), keeping its content and its end tag, if
+// target (tagWritten), keeping its content and its end tag, if
 // written.
 func (l *linkState) unlink(h heldLink) {
 	for _, b := range [...]struct {
@@ -561,45 +589,45 @@ func internalSite(r *rules.Rules, h string) bool {
 	return false
 }
 
-// changeAt reports c at the position it carries.
-func (s *pass) changeAt(c Change) {
-	line, col := s.in.line, s.in.col
-	s.in.line, s.in.col = c.Line, c.Column
-	s.change(c)
-	s.in.line, s.in.col = line, col
+// changeAt reports c at the position it carries: the walk reports a
+// change where the input stands.
+func (e linkEnv) changeAt(c Change) {
+	line, col := e.in.line, e.in.col
+	e.in.line, e.in.col = c.Line, c.Column
+	e.walk.change(c)
+	e.in.line, e.in.col = line, col
 }
 
-// voidLinkMisleads applies links.text_mismatch to a link with no content
-// (an image map's area): what it shows or says is its alt, title and
-// aria-label. A mismatch is reported under report; under every other
-// action the link loses its href, rel and target (there is no text to
-// rewrite, and no place for a mark a reader could tie to it). It reports
-// whether the attributes changed.
-func (s *pass) voidLinkMisleads(name string, dest linkDest) bool {
+// voidMisleads applies links.text_mismatch to a link with no content
+// (an image map's area) whose attributes are attrs: what it shows or says is
+// its alt, title and aria-label. A mismatch is reported under report;
+// under every other action the link loses its href, rel and target
+// (there is no text to rewrite, and no place for a mark a reader could
+// tie to it). It reports whether the attributes changed.
+func (l *linkState) voidMisleads(e linkEnv, name string, dest linkDest, attrs *attrReader) bool {
 	if dest.host == "" {
 		return false
 	}
-	l := &s.link
 	text := l.read[:0]
-	for _, a := range s.attrs.list {
+	for _, a := range attrs.list {
 		if a.key == "alt" || a.key == "title" || a.key == "aria-label" {
 			text = append(append(text, '\n'), a.val...)
 		}
 	}
 	l.read = text
-	if !s.link.namesOtherSite(&s.r, transient(text), dest.host, dest.href) {
+	if !l.namesOtherSite(e.r, transient(text), dest.host, dest.href) {
 		return false
 	}
 	c := Change{Element: name, Attribute: dest.key, Before: dest.href, Reason: ReasonLinkTextMismatch}
-	if s.r.Mismatch == rules.MismatchReport {
+	if e.r.Mismatch == rules.MismatchReport {
 		c.Action = Flagged
-		s.change(c)
+		e.walk.change(c)
 		return false
 	}
-	s.attrs.list = slices.DeleteFunc(s.attrs.list, func(a attr) bool {
+	attrs.list = slices.DeleteFunc(attrs.list, func(a attr) bool {
 		return a.key == "href" || a.key == "xlink:href" || a.key == "rel" || a.key == "target" || a.key == "ping"
 	})
 	c.Action = RemovedAttribute
-	s.change(c)
+	e.walk.change(c)
 	return true
 }

@@ -97,9 +97,10 @@ func (s *pass) pastTemplate(i int) bool {
 	return int(at) > i
 }
 
-// unwrapsTemplate reports whether name is template and the policy unwraps
-// it (replaceWithChildrenElements): its contents are kept in its place.
-func (s *pass) unwrapsTemplate(name string) bool {
-	drop, ok := s.r.Removal[name]
+// unwrapsTemplate reports whether name is template and the rules'
+// removal (rules.Rules.Removal) unwraps it (replaceWithChildrenElements):
+// its contents are kept in its place.
+func unwrapsTemplate(removal map[string]bool, name string) bool {
+	drop, ok := removal[name]
 	return ok && !drop && name == "template"
 }
