@@ -319,21 +319,7 @@ func (l *linkState) decide(e linkEnv, h heldLink, text string, early bool) bool 
 		e.changeAt(at)
 		return true
 	case action == rules.MismatchRewrite && !early && h.rewrites:
-		// The visible text becomes the destination.
-		dest := appendEscaped(nil, href)
-		for _, b := range [...]struct {
-			buf        *sink
-			start, tag int
-		}{{&l.f, h.fStart, h.fTag}, {&l.c, h.cStart, h.cTag}} {
-			tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
-			b.buf.Truncate(b.start)
-			b.buf.Write(tag)
-			b.buf.Write(dest)
-			b.buf.WriteString("</")
-			b.buf.WriteString(h.name)
-			b.buf.WriteString(">")
-		}
-		e.out.hazard, e.out.run = noHazard, 0
+		l.rewriteText(e.out, h, href)
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
 		e.changeAt(at)
 		return true
@@ -348,6 +334,37 @@ func (l *linkState) decide(e linkEnv, h heldLink, text string, early bool) bool 
 	// whose text would not be drawn, and mark where no mark can stand):
 	// the link is only its content, as a link without href is (overflow
 	// drops the element of one still open).
+	l.unwrap(e, h, early)
+	at.Action, at.Reason = RemovedAttribute, reason
+	e.changeAt(at)
+	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
+	e.changeAt(at)
+	return false
+}
+
+// rewriteText writes the held link h, just decided, with its href as
+// its visible text in place of its content, in both forms: the text
+// becomes the destination.
+func (l *linkState) rewriteText(o *output, h heldLink, href string) {
+	dest := appendEscaped(nil, href)
+	for _, b := range [...]struct {
+		buf        *sink
+		start, tag int
+	}{{&l.f, h.fStart, h.fTag}, {&l.c, h.cStart, h.cTag}} {
+		tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
+		b.buf.Truncate(b.start)
+		b.buf.Write(tag)
+		b.buf.Write(dest)
+		b.buf.WriteString("</")
+		b.buf.WriteString(h.name)
+		b.buf.WriteString(">")
+	}
+	o.hazard, o.run = noHazard, 0
+}
+
+// unwrap writes the held link h, just decided, as its content alone,
+// without its start tag and, unless early (still open), its end tag.
+func (l *linkState) unwrap(e linkEnv, h heldLink, early bool) {
 	end := len("</") + len(h.name) + len(">") // in the canonical form
 	fEnd := e.out.endLen
 	if early {
@@ -364,11 +381,6 @@ func (l *linkState) decide(e linkEnv, h heldLink, text string, early bool) bool 
 	// than the run can be if the content holds tags, never less.)
 	e.out.hazard, e.out.run = h.before, h.runBefore
 	e.walk.writeTextF(content)
-	at.Action, at.Reason = RemovedAttribute, reason
-	e.changeAt(at)
-	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
-	e.changeAt(at)
-	return false
 }
 
 // keptBefore records the outermost link h just kept, whose end is the
