@@ -267,7 +267,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		return
 	}
 	s.dropBreak(name)
-	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !unwrapsTemplate(s.r.Removal, canonical) {
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !unwrapsTemplate(&s.r, canonical) {
 		// Dropped with its content: the text either side joins in the
 		// output, as it did in the input where the element showed
 		// nothing.
