@@ -77,6 +77,7 @@
 //	unlisted.go   unlisted elements dropped with their content, and the
 //	              formatting elements a browser reopens after them
 //	linktext.go   links held until their text is known (text_mismatch)
+//	linkreading.go  the readings of a held link's text, and its verdict
 //	linklayout.go a link's text as laid out: lines, hidden parts, bidi
 //	linkmark.go   the mark of a link's host (text_mismatch: mark), the reserved class
 //	output.go     writing both forms: tags, escaping, word breaks

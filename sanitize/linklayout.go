@@ -96,13 +96,12 @@ var hiddenElements = newNameMap(set(
 var boxes = newNameMap(set("audio", "button", "canvas", "embed", "iframe", "img", "input", "meter",
 	"object", "progress", "select", "textarea", "video"))
 
-// linkElement records how the element just written inside a held link
-// lays out its text: a break before what follows, hidden content, a
-// right-to-left override, tooltips. void says it has no content (no
-// frame was pushed).
-func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
-	l := &s.link
-	l.addAttrs(name, s.attrs.list)
+// element records how the element just written inside a held link, with
+// the attributes a, lays out its text: a break before what follows,
+// hidden content, a right-to-left override, tooltips. void says it has
+// no content (no frame was pushed); frames is how many are open.
+func (l *linkState) element(name string, ns rules.Namespace, void bool, a *attrReader, frames int) {
+	l.addAttrs(name, a.list)
 	if wordBreak.at(name) != 0 && ns == rules.NSHTML {
 		l.breakNext = true
 	}
@@ -110,7 +109,7 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		l.cutNext = true // a box of its own: the text before ends
 	}
 	if void {
-		if !s.attrs.hides(name) {
+		if !a.hides(name) {
 			// An image, a control: it stands between; a <wbr> is
 			// where the line breaks when it wraps.
 			l.cutNext = true
@@ -118,7 +117,7 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		return
 	}
 	l.serial++
-	sc := linkScope{depth: len(s.tree.stack) - 1, id: l.serial, flags: l.flags()}
+	sc := linkScope{depth: frames - 1, id: l.serial, flags: l.flags()}
 	if n := len(l.scopes); n > 0 {
 		p := &l.scopes[n-1]
 		if p.depth == sc.depth-1 && p.firstChild != firstNone {
@@ -136,25 +135,25 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		sc.flags |= pieceTooltip
 	case hiddenElements.at(name):
 		sc.flags |= pieceHidden
-	case s.attrs.hides(name):
+	case a.hides(name):
 		sc.flags |= pieceHidden
-	case s.attrs.styleHides(), s.attrs.mayBeStyled(name):
+	case a.styleHides(), a.mayBeStyled(name):
 		sc.flags |= pieceStyledHidden
-	case name == "details" && ns == rules.NSHTML && !s.attrs.has("open"):
+	case name == "details" && ns == rules.NSHTML && !a.has("open"):
 		sc.firstChild = firstSummary
-	case name == "dialog" && ns == rules.NSHTML && !s.attrs.has("open"):
+	case name == "dialog" && ns == rules.NSHTML && !a.has("open"):
 		sc.flags |= pieceHidden
 	case name == "semantics" && ns == rules.NSMathML:
 		sc.firstChild = firstAny
 	}
-	if dir, ok := s.attrs.value("dir"); ok && name == "bdo" {
+	if dir, ok := a.value("dir"); ok && name == "bdo" {
 		if strings.EqualFold(strings.TrimSpace(dir), "rtl") {
 			sc.flags |= pieceRTL
 		} else {
 			sc.flags &^= pieceRTL
 		}
 	}
-	if style, ok := s.attrs.value("style"); ok && styleOverridesRTL(style) {
+	if style, ok := a.value("style"); ok && styleOverridesRTL(style) {
 		sc.flags |= pieceRTL
 	}
 	l.scopes = append(l.scopes, sc)

@@ -67,18 +67,18 @@ func (s *pass) canMark() bool {
 	return m == modeBody || m == modeCell || m == modeCaption
 }
 
-// writeLinkMark writes the mark of host after the held link just
-// decided, at the end of the held buffers, in both forms alike.
-func (s *pass) writeLinkMark(host string) {
-	for _, b := range [...]*sink{&s.link.f, &s.link.c} {
+// writeMark writes the mark of host after the held link just decided,
+// at the end of the held buffers, in both forms alike, and tells o.
+func (l *linkState) writeMark(o *output, host string) {
+	for _, b := range [...]*sink{&l.f, &l.c} {
 		b.WriteString(hostMarkOpen)
 		b.WriteString(" [")
 		b.Write(appendEscaped(nil, host))
 		b.WriteString("]")
 		b.WriteString(hostMarkClose)
 	}
-	s.out.hazard, s.out.run = noHazard, 0 // it ends in hex digits, after no "&"
-	s.out.marked = true                   // the unmarker runs over this segment
+	o.hazard, o.run = noHazard, 0 // it ends in hex digits, after no "&"
+	o.marked = true               // the unmarker runs over this segment
 }
 
 // reservedClass reports whether the start tag raw has a class attribute

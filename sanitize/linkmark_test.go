@@ -194,7 +194,7 @@ func TestLinkMarkForged(t *testing.T) {
 
 // TestLinkMarkFallback: where no span can stand after the link (SVG or
 // MathML content that is not an integration point, table structure),
-// canMark says so and decideLink rejects the link as reject does. No
+// canMark says so and decide rejects the link as reject does. No
 // input puts an HTML link's end there (an <a> in SVG is svg:a, never a
 // link; one in a table is moved out), so the pass's state is set up.
 func TestLinkMarkFallback(t *testing.T) {

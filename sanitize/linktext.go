@@ -3,12 +3,9 @@ package sanitize
 import (
 	"bytes"
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
-	"github.com/htmlclean/htmlclean/internal/linktext"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
@@ -58,8 +55,13 @@ type heldLink struct {
 	rewrites bool
 }
 
-// linkState is the pass's held-back output: a stack of open checked links
-// (nested ones are possible through table cells) sharing one buffer pair.
+// linkState is the link-text check: the pass's held-back output, a
+// stack of open checked links (nested ones are possible through table
+// cells) sharing one buffer pair, and the readings that decide them. The
+// pass holds one and calls it where a checked link starts (begin,
+// tagWritten), where text (addText) and markup (element, frameClosed,
+// cut) come inside one, and where one ends (end, overflow). It keeps no
+// pointer to the walk: what a decision needs of it comes as a linkEnv.
 type linkState struct {
 	held []heldLink
 	f, c sink
@@ -114,27 +116,48 @@ func (l *linkState) reset() {
 	l.resetBuffers()
 }
 
-// beginLink starts holding back the output of el, a link going to dest,
-// just before its start tag is written.
-func (s *pass) beginLink(el *rules.Element, dest linkDest) {
+// linkWalk is what a decision asks of the walk that holds the check:
+// its report, its faithful text writer (see hazard) and whether a mark
+// can stand where the link ends. *pass is one.
+type linkWalk interface {
+	change(c Change)
+	writeTextF(b []byte)
+	canMark() bool
+}
+
+// linkEnv is the walk around the check as a decision sees it: the
+// walk's methods, the output the held links go to, the input (where the
+// current token stands) and the rules. The pass makes one for each call
+// that can decide a link; the check keeps none of it.
+type linkEnv struct {
+	walk linkWalk
+	out  *output
+	in   *input
+	r    *rules.Rules
+}
+
+// begin starts holding back the output of el, a link going to dest,
+// just before its start tag is written to o. depth is the index its
+// frame will have on the stack; rewrites says its text is drawn
+// (drawsText).
+func (l *linkState) begin(el *rules.Element, dest linkDest, o *output, in *input, depth int, rewrites bool) {
 	href, host := dest.href, dest.host
-	l := &s.link
 	if len(l.held) == 0 {
-		start := s.in.tokenStart()
+		start := in.tokenStart()
 		if string(l.prevHref) != dest.href || start != l.prevEnd && start != l.prevTok {
 			l.prevHref, l.text = l.prevHref[:0], l.text[:0]
 		}
-		s.out.dst = twin{&l.f, &l.c}
+		o.dst = twin{&l.f, &l.c}
 		l.resetBuffers()
 		l.alt, l.strs = l.alt[:0], l.strs[:0]
 		l.pieces, l.scopes, l.breakNext, l.truncated, l.cutNext = l.pieces[:0], l.scopes[:0], false, false, false
 	}
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
-	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard, runBefore: s.out.run,
-		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
-		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
-		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: drawsText(el, &s.tree), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
+	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: o.hazard, runBefore: o.run,
+		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: depth,
+		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: in.line, col: in.col,
+		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: rewrites, afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
 }
 
 // drawsText reports whether text written in place of el's content is
@@ -149,22 +172,22 @@ func drawsText(el *rules.Element, t *tree) bool {
 	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
 }
 
-// linkTagWritten records the length of the start tag of the element
-// name just written, what the link's own attributes show (a tooltip, an
-// accessible name) and, for a link that keeps its element (keeps), the
-// same tag without its href, rel and target.
-func (s *pass) linkTagWritten(name string, foreign bool) {
-	l := &s.link
+// tagWritten records the length of the start tag of the element name
+// just written to o, with the attributes list (tag as read), what the
+// link's own attributes show (a tooltip, an accessible name) and, for a
+// link that keeps its element (keeps), the same tag without its href,
+// rel and target.
+func (l *linkState) tagWritten(o *output, name string, list []attr, tag []byte, foreign bool) {
 	h := &l.held[len(l.held)-1]
 	h.fTag, h.cTag = l.f.Len()-h.fStart, l.c.Len()-h.cStart
-	l.addAttrs(name, s.attrs.list)
+	l.addAttrs(name, list)
 	if !h.keeps {
 		return
 	}
-	bare := slices.DeleteFunc(slices.Clone(s.attrs.list), func(a attr) bool {
+	bare := slices.DeleteFunc(slices.Clone(list), func(a attr) bool {
 		return a.key == "href" || a.key == "xlink:href" || a.key == "rel" || a.key == "target"
 	})
-	s.out.writeTag(name, bare, s.in.tag, false, false, foreign)
+	o.writeTag(name, bare, tag, false, false, foreign)
 	fAt, cAt := h.fStart+h.fTag, h.cStart+h.cTag
 	h.bareAt = len(l.strs)
 	l.strs = append(l.strs, l.f.Bytes()[fAt:]...)
@@ -175,10 +198,10 @@ func (s *pass) linkTagWritten(name string, foreign bool) {
 	l.c.Truncate(cAt)
 }
 
-// linkText adds a text token to the held links, as one piece laid out
-// as the elements around it say (linklayout.go).
-func (s *pass) linkText(raw []byte) {
-	l := &s.link
+// addText adds a text token to the held links, as one piece laid out
+// as the elements around it say (linklayout.go). ownSheets says the
+// document brings sheets that can show what HTML hides (document: wrap).
+func (l *linkState) addText(raw []byte, ownSheets bool) {
 	if len(l.text) >= maxLinkHeld {
 		l.truncated = true
 		return
@@ -192,7 +215,7 @@ func (s *pass) linkText(raw []byte) {
 		l.text = append(l.text, raw...)
 	}
 	p := linkPiece{end: int32(len(l.text)), elem: l.elem(), flags: l.flags()}
-	if s.mail.wraps() && p.flags&pieceHidden != 0 {
+	if ownSheets && p.flags&pieceHidden != 0 {
 		// The document's own sheet can show what HTML hides (rp{display:
 		// inline}): read as shown and as hidden.
 		p.flags = p.flags&^pieceHidden | pieceStyledHidden
@@ -208,22 +231,21 @@ func (s *pass) linkText(raw []byte) {
 	l.pieces = append(l.pieces, p)
 }
 
-// endLink is called when the frame at depth closes, after its end tag
-// was written: if it is the innermost held link, decide it.
-func (s *pass) endLink(depth int) {
-	l := &s.link
+// end is called when the frame at depth closes, after its end tag was
+// written: if it is the innermost held link, decide it.
+func (l *linkState) end(e linkEnv, depth int) {
 	if n := len(l.held); n == 0 || l.held[n-1].depth != depth {
 		return
 	}
 	h := l.held[len(l.held)-1]
 	l.held = l.held[:len(l.held)-1]
 	// l.text stays as it is while the link is decided; the report copies.
-	kept := s.decideLink(h, transient(l.text[h.textStart:]), false)
+	kept := l.decide(e, h, transient(l.text[h.textStart:]), false)
 	switch {
 	case kept && len(l.held) == 0:
 		// Its text stays where it is, for a link that follows it with
 		// nothing between (keptBefore).
-		l.keptBefore(h, s.in.tokenStart(), s.in.tokenEnd())
+		l.keptBefore(h, e.in.tokenStart(), e.in.tokenEnd())
 		l.alt, l.pieces = l.alt[:h.altStart], l.pieces[:h.pieceStart]
 	case kept:
 		// The text stays this link's: an enclosing link (through a table
@@ -232,52 +254,55 @@ func (s *pass) endLink(depth int) {
 		l.text, l.alt, l.pieces = l.text[:h.textStart], l.alt[:h.altStart], l.pieces[:h.pieceStart]
 	}
 	if len(l.held) == 0 {
-		s.releaseLinks()
+		l.release(e.out)
 	}
 }
 
 // overflow decides every held link on what it showed so far, because too
 // much is held: a link that showed no text yet cannot be checked, so the
-// policy's action applies to it as to a mismatch (fail closed).
-func (s *pass) overflow() {
-	l := &s.link
+// policy's action applies to it as to a mismatch (fail closed). One whose
+// element goes is marked dropped in stack, the open elements: its end
+// tag will not be written.
+func (l *linkState) overflow(e linkEnv, stack []open) {
 	for i := len(l.held) - 1; i >= 0; i-- {
 		h := l.held[i]
-		s.decideLink(h, transient(l.text[h.textStart:]), true)
+		if !l.decide(e, h, transient(l.text[h.textStart:]), true) && !h.keeps {
+			dropOpenLink(stack, h.depth)
+		}
 	}
 	l.held = l.held[:0]
-	s.releaseLinks()
+	l.release(e.out)
 }
 
-// releaseLinks writes what was held back and writes directly again.
-func (s *pass) releaseLinks() {
-	l := &s.link
-	s.out.dst = s.out.main
-	s.out.dst.f.Write(l.f.Bytes())
-	s.out.dst.c.Write(l.c.Bytes())
+// release writes what was held back to o's document and has o write
+// there directly again.
+func (l *linkState) release(o *output) {
+	o.dst = o.main
+	o.dst.f.Write(l.f.Bytes())
+	o.dst.c.Write(l.c.Bytes())
 	l.resetBuffers()
 	if l.oversized() {
 		l.f, l.c = sink{}, sink{}
 	}
 }
 
-// decideLink applies the policy to the held link h with text text. The
+// decide applies the policy to the held link h with text text. The
 // link's output is at the end of the buffers, from h.fStart and h.cStart. early says
 // the link is still open (overflow): its end tag is not in the buffer.
 // It reports whether the link is kept a link.
-func (s *pass) decideLink(h heldLink, text string, early bool) bool {
-	href, host := s.link.hrefHost(&h)
+func (l *linkState) decide(e linkEnv, h heldLink, text string, early bool) bool {
+	href, host := l.hrefHost(&h)
 	if host == "" {
 		// A relative link stays on the page's site, whatever its text.
 		return true
 	}
 	// A link is decided on all of its text: one a limit stopped reading
 	// loses its href, whatever the policy's action.
-	unread := early || s.link.truncated
-	if !unread && !s.link.readsOtherSite(&s.r, h, text, host, href) {
+	unread := early || l.truncated
+	if !unread && !l.readsOtherSite(e.r, h, text, host, href) {
 		return true
 	}
-	action := s.r.Mismatch
+	action := e.r.Mismatch
 	reason := ReasonLinkTextMismatch
 	if unread {
 		action, reason = rules.MismatchReject, ReasonLinkTextUnread
@@ -286,64 +311,76 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	switch {
 	case action == rules.MismatchReport && !early:
 		at.Action, at.Reason = Flagged, ReasonLinkTextMismatch
-		s.changeAt(at)
+		e.changeAt(at)
 		return true
-	case action == rules.MismatchMark && !early && s.canMark():
-		s.writeLinkMark(host) // linkmark.go
+	case action == rules.MismatchMark && !early && e.walk.canMark():
+		l.writeMark(e.out, host) // linkmark.go
 		at.Action, at.Reason, at.After = MarkedLink, ReasonLinkTextMismatch, host
-		s.changeAt(at)
+		e.changeAt(at)
 		return true
 	case action == rules.MismatchRewrite && !early && h.rewrites:
-		// The visible text becomes the destination.
-		dest := appendEscaped(nil, href)
-		for _, b := range [...]struct {
-			buf        *sink
-			start, tag int
-		}{{&s.link.f, h.fStart, h.fTag}, {&s.link.c, h.cStart, h.cTag}} {
-			tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
-			b.buf.Truncate(b.start)
-			b.buf.Write(tag)
-			b.buf.Write(dest)
-			b.buf.WriteString("</")
-			b.buf.WriteString(h.name)
-			b.buf.WriteString(">")
-		}
-		s.out.hazard, s.out.run = noHazard, 0
+		l.rewriteText(e.out, h, href)
 		at.Action, at.Reason, at.Attribute, at.Before, at.After = RewroteText, ReasonLinkTextMismatch, "", text, href
-		s.changeAt(at)
+		e.changeAt(at)
 		return true
 	}
 	if h.keeps {
-		s.link.unlink(h)
+		l.unlink(h)
 		at.Action, at.Reason = RemovedAttribute, reason
-		s.changeAt(at)
+		e.changeAt(at)
 		return false
 	}
 	// reject (and any action on a link not yet closed, rewrite of a link
 	// whose text would not be drawn, and mark where no mark can stand):
-	// the link is only its content, as a link without href is.
+	// the link is only its content, as a link without href is (overflow
+	// drops the element of one still open).
+	l.unwrap(e, h, early)
+	at.Action, at.Reason = RemovedAttribute, reason
+	e.changeAt(at)
+	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
+	e.changeAt(at)
+	return false
+}
+
+// rewriteText writes the held link h, just decided, with its href as
+// its visible text in place of its content, in both forms: the text
+// becomes the destination.
+func (l *linkState) rewriteText(o *output, h heldLink, href string) {
+	dest := appendEscaped(nil, href)
+	for _, b := range [...]struct {
+		buf        *sink
+		start, tag int
+	}{{&l.f, h.fStart, h.fTag}, {&l.c, h.cStart, h.cTag}} {
+		tag := bytes.Clone(b.buf.Bytes()[b.start : b.start+b.tag])
+		b.buf.Truncate(b.start)
+		b.buf.Write(tag)
+		b.buf.Write(dest)
+		b.buf.WriteString("</")
+		b.buf.WriteString(h.name)
+		b.buf.WriteString(">")
+	}
+	o.hazard, o.run = noHazard, 0
+}
+
+// unwrap writes the held link h, just decided, as its content alone,
+// without its start tag and, unless early (still open), its end tag.
+func (l *linkState) unwrap(e linkEnv, h heldLink, early bool) {
 	end := len("</") + len(h.name) + len(">") // in the canonical form
-	fEnd := s.out.endLen
+	fEnd := e.out.endLen
 	if early {
 		end, fEnd = 0, 0
-		dropOpenLink(s.tree.stack, h.depth)
 	}
-	content := bytes.Clone(s.link.c.Bytes()[h.cStart+h.cTag : s.link.c.Len()-end])
-	s.link.c.Truncate(h.cStart)
-	s.link.c.Write(content)
-	content = bytes.Clone(s.link.f.Bytes()[h.fStart+h.fTag : s.link.f.Len()-fEnd])
-	s.link.f.Truncate(h.fStart)
+	content := bytes.Clone(l.c.Bytes()[h.cStart+h.cTag : l.c.Len()-end])
+	l.c.Truncate(h.cStart)
+	l.c.Write(content)
+	content = bytes.Clone(l.f.Bytes()[h.fStart+h.fTag : l.f.Len()-fEnd])
+	l.f.Truncate(h.fStart)
 	// The content now follows what came before the link: its first text
 	// must not join that (see hazard).
 	// (Its length counts as text after the text before the link: more
 	// than the run can be if the content holds tags, never less.)
-	s.out.hazard, s.out.run = h.before, h.runBefore
-	s.writeTextF(content)
-	at.Action, at.Reason = RemovedAttribute, reason
-	s.changeAt(at)
-	at.Attribute, at.Before, at.Action, at.Reason = "", "", RemovedElement, ReasonNoAttributesLeft
-	s.changeAt(at)
-	return false
+	e.out.hazard, e.out.run = h.before, h.runBefore
+	e.walk.writeTextF(content)
 }
 
 // keptBefore records the outermost link h just kept, whose end is the
@@ -358,136 +395,8 @@ func (l *linkState) keptBefore(h heldLink, tok, end [2]int) {
 	l.prevTok, l.prevEnd = tok, end
 }
 
-// readsOtherSite reports whether a reader of the held link h, whose text
-// tokens together are text, could take it to name another site than
-// host. The link is read in every way a person could read it:
-//
-//   - as one run, without what HTML never renders (a reader whose page
-//     styles nothing);
-//   - as laid out (linklayout.go): without what its style hides too,
-//     with line breaks, right-to-left runs as shown;
-//   - piece by piece: the shown text of each element alone (a run the
-//     eye takes apart: "<b>paypal.com</b><i>secure</i>"; text either
-//     side of what is not shown, in one element, reads as one), and each
-//     attribute a reader sees or hears (alt, title, aria-label, values).
-//
-// A link whose text is one fediverse handle of the account its href
-// shows is not.
-func (l *linkState) readsOtherSite(r *rules.Rules, h heldLink, text, host, href string) bool {
-	return l.readingNamesOtherSite(r, h, text, host, href) && !handlePage(text, href)
-}
-
-// readingNamesOtherSite reports whether any reading of readsOtherSite
-// names another site than host.
-func (l *linkState) readingNamesOtherSite(r *rules.Rules, h heldLink, text, host, href string) bool {
-	if h.afterSame && l.prevStart < h.textStart {
-		if l.namesOtherSite(r, transient(l.text[l.prevStart:]), host, href) {
-			return true
-		}
-	}
-	pieces, extra := l.pieces[h.pieceStart:], l.alt[h.altStart:]
-	var all pieceFlags
-	for _, p := range pieces {
-		all |= p.flags
-	}
-	if all&(pieceHidden|pieceTooltip) == 0 && l.namesOtherSite(r, text, host, href) {
-		return true
-	}
-	if len(extra) > 0 && l.namesOtherSite(r, transient(extra), host, href) {
-		return true
-	}
-	if len(pieces) <= 1 && all&(pieceRTL|pieceHidden|pieceTooltip) == 0 {
-		return false // one run, read above
-	}
-	b := l.read[:0]
-	if all&(pieceHidden|pieceTooltip) != 0 {
-		b = l.appendReading(b, h, pieceHidden|pieceTooltip, false)
-	}
-	run := len(b)
-	b = l.appendReading(b, h, pieceHidden|pieceStyledHidden|pieceTooltip, true)
-	laidOut := len(b)
-	b = l.appendRuns(b, h)
-	l.read = b
-	// Each reading once: most links read the same in several ways.
-	one, laid, runs := b[:run], b[run:laidOut], b[laidOut+1:]
-	return run > 0 && l.namesOtherSite(r, transient(one), host, href) ||
-		string(laid) != text && string(laid) != string(one) && l.namesOtherSite(r, transient(laid), host, href) ||
-		string(runs) != string(laid) && l.namesOtherSite(r, transient(runs), host, href)
-}
-
-// appendRuns appends to b, each after a line break, the shown text of
-// each element of the held link h: runs that style, an element or an
-// image the input showed set apart read apart.
-func (l *linkState) appendRuns(b []byte, h heldLink) []byte {
-	start := len(b)
-	prev, elem, cut := h.textStart, int32(-1), false
-	for _, p := range l.pieces[h.pieceStart:] {
-		piece := l.text[prev:p.end]
-		prev = int(p.end)
-		if p.flags&pieceHidden != 0 {
-			continue
-		}
-		styled := p.flags&pieceStyledHidden != 0
-		if p.elem != elem || cut || styled || p.flags&(pieceBreak|pieceCut) != 0 {
-			// Text hidden by style, or styled so, stands alone: it may be
-			// shown, or take its place unseen (visibility: hidden), and
-			// the runs either side stay apart.
-			b = append(b, '\n')
-			elem = p.elem
-		}
-		cut = styled
-		if p.flags&pieceRTL != 0 {
-			b = utf8.AppendRune(append(utf8.AppendRune(b, rlo), piece...), pdf)
-		} else {
-			b = append(b, piece...)
-		}
-	}
-	if len(b) == start {
-		b = append(b, '\n') // no run: the reading starts past a break too
-	}
-	return b
-}
-
-// appendReading appends to b the text of the held link h without the
-// pieces flagged skip; laidOut adds its line breaks and right-to-left
-// overrides.
-func (l *linkState) appendReading(b []byte, h heldLink, skip pieceFlags, laidOut bool) []byte {
-	prev, rtl := h.textStart, false
-	for _, p := range l.pieces[h.pieceStart:] {
-		piece := l.text[prev:p.end]
-		prev = int(p.end)
-		if p.flags&skip != 0 {
-			continue
-		}
-		if !laidOut {
-			b = append(b, piece...)
-			continue
-		}
-		if p.flags&pieceBreak != 0 {
-			b = append(b, '\n')
-		}
-		if on := p.flags&pieceRTL != 0; on != rtl {
-			mark := pdf
-			if on {
-				mark = rlo
-			}
-			b, rtl = utf8.AppendRune(b, mark), on
-		}
-		b = append(b, piece...)
-	}
-	return b
-}
-
-// Bidi formatting characters (UAX #9 §2): internal/linktext reads text
-// after a RIGHT-TO-LEFT OVERRIDE both as stored and as shown, up to its
-// POP DIRECTIONAL FORMATTING.
-const (
-	rlo = '\u202e'
-	pdf = '\u202c'
-)
-
 // unlink writes the held link h's start tag without its href, rel and
-// target (linkTagWritten), keeping its content and its end tag, if
+// target (tagWritten), keeping its content and its end tag, if
 // written.
 func (l *linkState) unlink(h heldLink) {
 	for _, b := range [...]struct {
@@ -510,96 +419,45 @@ func dropOpenLink(stack []open, depth int) {
 	}
 }
 
-// namesOtherSite reports whether the text of a link to href (canonical,
-// on host) names a host of another site than host (linktext.HostsFor,
-// compared by registrable domain). Two hosts of the site's own
-// (urls.base, links.internal_hosts) are one site.
-func (l *linkState) namesOtherSite(r *rules.Rules, text, host, href string) bool {
-	l.hosts = linktext.HostsFor(l.hosts[:0], text, href)
-	for _, h := range l.hosts {
-		if !linktext.SameSite(h, host) && !(internalSite(r, h) && internalSite(r, host)) {
-			return true
-		}
-	}
-	return false
+// changeAt reports c at the position it carries: the walk reports a
+// change where the input stands.
+func (e linkEnv) changeAt(c Change) {
+	line, col := e.in.line, e.in.col
+	e.in.line, e.in.col = c.Line, c.Column
+	e.walk.change(c)
+	e.in.line, e.in.col = line, col
 }
 
-// handlePage reports whether text is one fediverse handle ("@user@host")
-// and href a page for that account: its path names it, as an instance's
-// page for a remote account does ("https://write.as/@/user@host").
-func handlePage(text, href string) bool {
-	acct, ok := linktext.Handle(text)
-	if !ok {
-		return false
-	}
-	path := href
-	if i := strings.Index(path, "//"); i >= 0 {
-		path = path[i+2:]
-	}
-	i := strings.IndexByte(path, '/')
-	if i < 0 {
-		return false
-	}
-	path = path[i:]
-	if j := strings.IndexAny(path, "?#"); j >= 0 {
-		path = path[:j]
-	}
-	return len(acct) <= len(path) && strings.Contains(strings.ToLower(path), strings.ToLower(acct))
-}
-
-// internalSite reports whether the canonical host h is on a site of
-// urls.base or links.internal_hosts.
-func internalSite(r *rules.Rules, h string) bool {
-	if r.Internal[h] {
-		return true
-	}
-	for i := range r.Internal {
-		if linktext.SameSite(h, i) {
-			return true
-		}
-	}
-	return false
-}
-
-// changeAt reports c at the position it carries.
-func (s *pass) changeAt(c Change) {
-	line, col := s.in.line, s.in.col
-	s.in.line, s.in.col = c.Line, c.Column
-	s.change(c)
-	s.in.line, s.in.col = line, col
-}
-
-// voidLinkMisleads applies links.text_mismatch to a link with no content
-// (an image map's area): what it shows or says is its alt, title and
-// aria-label. A mismatch is reported under report; under every other
-// action the link loses its href, rel and target (there is no text to
-// rewrite, and no place for a mark a reader could tie to it). It reports
-// whether the attributes changed.
-func (s *pass) voidLinkMisleads(name string, dest linkDest) bool {
+// voidMisleads applies links.text_mismatch to a link with no content
+// (an image map's area) whose attributes are attrs: what it shows or says is
+// its alt, title and aria-label. A mismatch is reported under report;
+// under every other action the link loses its href, rel and target
+// (there is no text to rewrite, and no place for a mark a reader could
+// tie to it). It reports whether the attributes changed.
+func (l *linkState) voidMisleads(e linkEnv, name string, dest linkDest, attrs *attrReader) bool {
 	if dest.host == "" {
 		return false
 	}
-	l := &s.link
 	text := l.read[:0]
-	for _, a := range s.attrs.list {
+	for _, a := range attrs.list {
 		if a.key == "alt" || a.key == "title" || a.key == "aria-label" {
 			text = append(append(text, '\n'), a.val...)
 		}
 	}
 	l.read = text
-	if !s.link.namesOtherSite(&s.r, transient(text), dest.host, dest.href) {
+	if !l.namesOtherSite(e.r, transient(text), dest.host, dest.href) {
 		return false
 	}
 	c := Change{Element: name, Attribute: dest.key, Before: dest.href, Reason: ReasonLinkTextMismatch}
-	if s.r.Mismatch == rules.MismatchReport {
+	if e.r.Mismatch == rules.MismatchReport {
 		c.Action = Flagged
-		s.change(c)
+		e.walk.change(c)
 		return false
 	}
-	s.attrs.list = slices.DeleteFunc(s.attrs.list, func(a attr) bool {
+	attrs.list = slices.DeleteFunc(attrs.list, func(a attr) bool {
 		return a.key == "href" || a.key == "xlink:href" || a.key == "rel" || a.key == "target" || a.key == "ping"
 	})
 	c.Action = RemovedAttribute
-	s.change(c)
+	e.walk.change(c)
 	return true
 }

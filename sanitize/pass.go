@@ -175,7 +175,7 @@ func (s *pass) walk() error {
 		}
 		if len(s.link.held) > 0 && s.link.c.Len() > maxLinkHeld {
 			// However long a link runs, what is held stays bounded.
-			s.overflow()
+			s.link.overflow(linkEnv{s, &s.out, &s.in, &s.r}, s.tree.stack)
 		}
 		if s.out.flush != nil && len(s.link.held) == 0 && s.out.main.c.Len() >= s.out.seg {
 			if err := s.out.flush(); err != nil && s.out.werr == nil {
@@ -246,7 +246,7 @@ func (s *pass) text(raw []byte) {
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 {
 		// Not Tokenizer.Text: it decodes in place, under raw.
-		s.linkText(raw)
+		s.link.addText(raw, s.mail.wraps())
 	}
 	if s.out.gap != 0 {
 		s.separate(raw[0])

@@ -117,7 +117,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.dropEmbed(ReasonEmbedNoSrc)
 		return
 	}
-	if void && dest.href != "" && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0 && s.voidLinkMisleads(name, dest) {
+	if void && dest.href != "" && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0 && s.link.voidMisleads(linkEnv{s, &s.out, &s.in, &s.r}, name, dest, &s.attrs) {
 		changed = true // linkmark.go
 	}
 	if len(s.attrs.list) == 0 && info&infoNeedsAttributes != 0 && s.r.Bare != rules.BareKeep {
@@ -138,10 +138,10 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	}
 	// Every element that navigates, in any namespace (navigates), is
 	// held for the link-text check; one with no content (an area) was
-	// decided on its attributes above (voidLinkMisleads).
+	// decided on its attributes above (voidMisleads).
 	check := dest.href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
 	if check {
-		s.beginLink(el, dest)
+		s.link.begin(el, dest, &s.out, &s.in, len(s.tree.stack), drawsText(el, &s.tree))
 	}
 	if changed {
 		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false, foreign)
@@ -150,7 +150,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.out.writeTag(name, s.attrs.list, s.in.tag, tokSelfClosing, true, foreign)
 	}
 	if check {
-		s.linkTagWritten(name, foreign)
+		s.link.tagWritten(&s.out, name, s.attrs.list, s.in.tag, foreign)
 	}
 	switch {
 	case void:
@@ -175,7 +175,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		}
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 && !check {
-		s.linkElement(name, el.NS, void) // linklayout.go
+		s.link.element(name, el.NS, void, &s.attrs, len(s.tree.stack)) // linklayout.go
 	}
 }
 
@@ -267,7 +267,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		return
 	}
 	s.dropBreak(name)
-	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !s.unwrapsTemplate(canonical) {
+	if canonical, ok := contentDroppedName.get(name); ok && (!selfClosing || rawText(name)) && !unwrapsTemplate(&s.r, canonical) {
 		// Dropped with its content: the text either side joins in the
 		// output, as it did in the input where the element showed
 		// nothing.

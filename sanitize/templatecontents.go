@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/htmlclean/htmlclean/internal/rules"
+
 // A policy may allow <template> (policy.Forbidden does not name it): its
 // contents are sanitised by the same policy as the rest, so a script that
 // clones them into the page shows no more than the output already does.
@@ -99,7 +101,7 @@ func (s *pass) pastTemplate(i int) bool {
 
 // unwrapsTemplate reports whether name is template and the policy unwraps
 // it (replaceWithChildrenElements): its contents are kept in its place.
-func (s *pass) unwrapsTemplate(name string) bool {
-	drop, ok := s.r.Removal[name]
+func unwrapsTemplate(r *rules.Rules, name string) bool {
+	drop, ok := r.Removal[name]
 	return ok && !drop && name == "template"
 }

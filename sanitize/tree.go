@@ -294,8 +294,8 @@ func (s *pass) closeTop(implicit bool) {
 	}
 	if len(s.link.held) > 0 {
 		// Any frame: an SVG a and a MathML element with href are held
-		// links too (navigates); endLink matches the frame's depth.
-		s.endLink(len(s.tree.stack))
+		// links too (navigates); end matches the frame's depth.
+		s.link.end(linkEnv{s, &s.out, &s.in, &s.r}, len(s.tree.stack))
 	}
 }
 
