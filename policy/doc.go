@@ -108,14 +108,11 @@
 //
 // # The HTML Sanitizer API's configuration
 //
-// [FromSanitizerConfig] compiles the SanitizerConfig dictionary a page
-// gives the browser's Element.setHTML() (elements, removeElements,
-// replaceWithChildrenElements, attributes, removeAttributes, comments,
-// dataAttributes), checked as the spec's "valid" does, with errors naming
-// the JSON path. [SanitizerConfig.Config] says, as notes, where htmlclean
-// keeps less than a browser would: no comments, no SVG or MathML, no
-// attribute it cannot check, and its own URL rules. [Policy.SanitizerConfig]
-// writes any policy back as the dictionary, listing what it cannot say.
+// Package policy/sanitizerapi reads the SanitizerConfig dictionary a page
+// gives the browser's Element.setHTML() as a policy, and writes any policy
+// back as one. The "sanitizer-api" preset ([SanitizerAPI]) is the
+// browser's default mapped that way, held here as data
+// (sanitizer-api.yaml): this package does not import sanitizerapi.
 //
 // # Errors
 //
@@ -155,7 +152,8 @@
 //	config.go       Config and its settings, with their defaults
 //	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
 //	yamlnode.go     the node tree of a file: its size, paths and lines
-//	presets.go      the presets, their registry and their value patterns
+//	presets.go      the presets, their registry and their value patterns;
+//	                sanitizer-api.yaml, the sanitizer-api preset
 //	compile.go      Compile: the lists, URLs, links, limits, removal
 //	attrcompile.go  attribute entries and kind declarations
 //	styles.go       per-property style rules (Config.Styles)
@@ -177,7 +175,6 @@
 //	printable.go    the policy as Policy.String prints it; weaker.go, the
 //	                mark beside a setting weaker than its default
 //	hooks.go        the Go hooks of a Config
-//	sanitizer*.go   the HTML Sanitizer API's configuration, both ways
 //	rules.go        the typed settings and hooks handed to sanitize
 //	policy.go       Policy, its public accessors and the bluemonday stage
 package policy

@@ -111,9 +111,10 @@ func forbiddenElement(key string) string {
 	return forbiddenForeign[key]
 }
 
-// validElement reports whether key is an element name a policy may write,
-// allowed or not.
-func validElement(key string) bool { return foreignProblem(key) == "" }
+// ValidElement reports whether key is an element name a policy may
+// write, allowed or not: a lower-case HTML name, or svg: or math: before
+// an SVG or MathML element's.
+func ValidElement(key string) bool { return foreignProblem(key) == "" }
 
 // elementProblem is the message for an element name in a list: why it is
 // never allowed (unless removing), or what is wrong with its name.
@@ -153,8 +154,9 @@ func (k *compiler) checkForeign(c Config) {
 	}
 }
 
-// foreignElements are the elements c.SVG and c.MathML add.
-func foreignElements(c Config) []string {
+// ForeignElements returns the elements c.SVG and c.MathML add
+// ([SVGSafe], [MathMLCore]).
+func ForeignElements(c Config) []string {
 	var out []string
 	if c.SVG == SVGSafe {
 		out = append(out, svgSafeElements...)

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 )
 
 // maxPolicyBytes bounds a policy file; real ones are a few KiB.
@@ -95,10 +97,10 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line, &budget); n != nil {
 		if budget < 0 {
 			return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
-				Msg: fmt.Sprintf("the file holds more than %s settings and values (keys, list items, scalars) from here on; a policy has a few thousand at most", commas(maxNodes))}
+				Msg: fmt.Sprintf("the file holds more than %s settings and values (keys, list items, scalars) from here on; a policy has a few thousand at most", excerpt.Commas(maxNodes))}
 		}
 		return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
-			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", commas(len(n.Content)/2), maxKeys)}
+			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", excerpt.Commas(len(n.Content)/2), maxKeys)}
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
@@ -162,11 +164,11 @@ func syntaxError(data []byte, name string, err error) error {
 			if open == '{' {
 				kind, want = "mapping", "}"
 			}
-			return &ConfigError{File: name, Line: l, Field: excerptPath(fieldAtLine(data, l)),
+			return &ConfigError{File: name, Line: l, Field: excerpt.Path(fieldAtLine(data, l)),
 				Msg: fmt.Sprintf("the flow %s opened with %q at column %d is not closed: a %q is missing", kind, string(open), col, want)}
 		}
 	}
-	return &ConfigError{File: name, Line: line, Field: excerptPath(fieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
+	return &ConfigError{File: name, Line: line, Field: excerpt.Path(fieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
 }
 
 // unclosedFlow returns the line and column (in bytes, from 1) of the
@@ -276,11 +278,11 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 		paths := pathsAtLines(root, queries)
 		errs := make([]error, len(msgs))
 		for i, msg := range msgs {
-			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: excerptPath(paths[i]), Msg: yamlMessage(msg)}
+			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: excerpt.Path(paths[i]), Msg: yamlMessage(msg)}
 		}
 		return c, errs, len(te.Errors) - len(msgs)
 	}
-	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("%s", excerpt(err.Error()))}}, 0
+	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("%s", excerpt.Text(err.Error()))}}, 0
 }
 
 var (
@@ -319,7 +321,7 @@ func yamlMessage(msg string) string {
 	if m := unknownYAML.FindStringSubmatch(msg); m != nil {
 		return "unknown setting " + quoteValue(m[1])
 	}
-	return fmt.Sprintf("%s", excerpt(typeNameRE.ReplaceAllString(msg, "")))
+	return fmt.Sprintf("%s", excerpt.Text(typeNameRE.ReplaceAllString(msg, "")))
 }
 
 // locate adds the file and line to the ConfigErrors of Compile, found by

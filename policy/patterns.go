@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
@@ -114,7 +115,7 @@ func (k *compiler) measure(field, src string) (int, bool) {
 		return 0, false
 	}
 	if len(src) > maxPatternBytes {
-		k.fail(field, "%q is longer than the %s bytes one pattern may be", src, commas(maxPatternBytes))
+		k.fail(field, "%q is longer than the %s bytes one pattern may be", src, excerpt.Commas(maxPatternBytes))
 		return 0, false
 	}
 	if k.pats.unicode += unicodeClasses(src); k.pats.unicode > maxUnicodeClasses {
@@ -128,7 +129,7 @@ func (k *compiler) measure(field, src string) (int, bool) {
 	case msg != "":
 		k.fail(field, "%s", msg)
 	case insts > maxPatternInsts:
-		k.fail(field, "the pattern compiles to %s instructions, more than the %s one pattern may have: bound its repetitions ({n,m}) or split it", commas(insts), commas(maxPatternInsts))
+		k.fail(field, "the pattern compiles to %s instructions, more than the %s one pattern may have: bound its repetitions ({n,m}) or split it", excerpt.Commas(insts), excerpt.Commas(maxPatternInsts))
 	default:
 		return insts, true
 	}
@@ -140,7 +141,7 @@ func (k *compiler) measure(field, src string) (int, bool) {
 func (k *compiler) spend(field string, insts int) bool {
 	if k.pats.total+insts > maxPolicyInsts {
 		if k.pats.total <= maxPolicyInsts {
-			k.fail(field, "the policy's patterns together compile to more than %s instructions: use fewer or smaller patterns", commas(maxPolicyInsts))
+			k.fail(field, "the policy's patterns together compile to more than %s instructions: use fewer or smaller patterns", excerpt.Commas(maxPolicyInsts))
 			k.pats.total = maxPolicyInsts + 1 // reported once
 		}
 		return false
@@ -163,7 +164,7 @@ func (k *compiler) spendValue(field, el, attr string, insts int) bool {
 		if el == "*" {
 			on = ""
 		}
-		k.fail(field, "the patterns one %s value%s is matched against would compile to more than %s instructions together: use fewer or smaller patterns", attr, on, commas(maxValueInsts))
+		k.fail(field, "the patterns one %s value%s is matched against would compile to more than %s instructions together: use fewer or smaller patterns", attr, on, excerpt.Commas(maxValueInsts))
 		k.pats.value[key] = -1 // reported once per attribute
 		return false
 	}
@@ -185,7 +186,7 @@ func (k *compiler) builtPattern(field, src string) (*regexp.Regexp, bool) {
 	case msg != "":
 		k.fail(field, "%s", msg)
 	case insts > maxValueInsts:
-		k.fail(field, "the patterns built from this setting compile to more than %s instructions together: use fewer or smaller patterns", commas(maxValueInsts))
+		k.fail(field, "the patterns built from this setting compile to more than %s instructions together: use fewer or smaller patterns", excerpt.Commas(maxValueInsts))
 	case k.spend(field, insts):
 		c.m.RE, c.ok = regexp.MustCompile(src), true
 	}

@@ -1,9 +1,13 @@
 package policy
 
 import (
+	"bytes"
+	_ "embed" // the sanitizer-api preset
 	"fmt"
 	"slices"
 	"sync"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Attribute value patterns used by the presets. Each is anchored by
@@ -438,3 +442,24 @@ func bluemondayUGCPreset() Config {
 // on first use; every call returns the same immutable *Policy, safe for
 // concurrent use.
 func BluemondayUGC() *Policy { return builtIn("bluemonday-ugc") }
+
+// sanitizerAPIFile is the "sanitizer-api" preset, the browser's default
+// SanitizerConfig as package policy/sanitizerapi maps it, held as a
+// policy file so that this package needs no SanitizerConfig of its own.
+//
+//go:embed sanitizer-api.yaml
+var sanitizerAPIFile []byte
+
+// sanitizerAPIPreset decodes sanitizer-api.yaml as [ParseConfig] decodes
+// a file that extends no preset. Like setHTML(), the preset writes no rel
+// and no target.
+func sanitizerAPIPreset() Config {
+	var c Config
+	dec := yaml.NewDecoder(bytes.NewReader(sanitizerAPIFile))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		// The file is this package's own; TestPresetsCompile catches it.
+		panic(fmt.Sprintf("policy: sanitizer-api.yaml: %v", err))
+	}
+	return c
+}
