@@ -12,10 +12,9 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// ConfigError reports one bad setting. File and Line are set when the
-// setting came from a file ([LoadFile], [ParseConfig]). Field is
-// "(file)" for what concerns the whole file, such as the last error of a
-// long list, which says how many more were left out.
+// ConfigError reports one bad setting. File and Line are set when it came
+// from a file. Field is "(file)" for what concerns the whole file, such as
+// the last error of a long list, which says how many more were left out.
 type ConfigError struct {
 	File  string
 	Line  int
@@ -116,11 +115,9 @@ func (k *compiler) fail(field, format string, args ...any) {
 // quoted and bounded.
 func quoteValue(s string) string { return fmt.Sprintf("%q", excerpt.Text(s)) }
 
-// Compile checks c and builds an immutable policy from it. Unknown values,
-// contradictions (allowing script, base or javascript:), attributes of
-// unknown kind and bad patterns are *[ConfigError]s, several joined with
-// errors.Join (at most 20, then one saying how many more). Each names the
-// setting as written in c ("add.elements[0]", "attributes[2].match").
+// Compile checks c and builds an immutable policy from it. Each mistake
+// is a *[ConfigError] naming the setting as written in c
+// ("attributes[2].match"), several joined with errors.Join.
 func Compile(c Config) (*Policy, error) {
 	p, errs, more := compile(c, maxErrors, nil)
 	if len(errs) > 0 || more > 0 {
