@@ -70,7 +70,7 @@
 //
 //	config.go       Config and its settings, with their defaults
 //	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
-//	yamlnode.go     the node tree of a file: its size, paths and lines
+//	                (the node tree's paths and lines: internal/yamltree)
 //	presets.go      the presets, their registry and their value patterns;
 //	                sanitizer-api.yaml, the sanitizer-api preset
 //	compile.go      Compile: the lists, URLs, links, limits, removal

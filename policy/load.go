@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/htmlclean/htmlclean/internal/excerpt"
+	"github.com/htmlclean/htmlclean/internal/yamltree"
 )
 
 // maxPolicyBytes bounds a policy file; real ones are a few KiB.
@@ -46,7 +47,7 @@ func Load(r io.Reader, name string) (*Policy, error) {
 	}
 	// Check what did decode too, so one run reports every mistake (up to
 	// maxErrors, then a count).
-	p, cerrs, cmore := compile(c, maxErrors-len(errs), func(path string) bool { return nodeOfPath(root, path) != nil })
+	p, cerrs, cmore := compile(c, maxErrors-len(errs), func(path string) bool { return yamltree.NodeOf(root, path) != nil })
 	if len(errs)+more+len(cerrs)+cmore == 0 {
 		return p, nil
 	}
@@ -94,7 +95,7 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 		return nil, nil, &ConfigError{File: name, Line: doc.Line, Field: "(file)", Msg: "a policy is a mapping of settings"}
 	}
 	budget := maxNodes
-	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line, &budget); n != nil {
+	if n, at, line := yamltree.Wide(root.Content[0], maxKeys, &budget); n != nil {
 		if budget < 0 {
 			return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
 				Msg: fmt.Sprintf("the file holds more than %s settings and values (keys, list items, scalars) from here on; a policy has a few thousand at most", excerpt.Commas(maxNodes))}
@@ -251,9 +252,9 @@ func secondDocLine(data []byte, contentLine int) int {
 // maxErrors errors, located, and the number of the rest.
 func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, int) {
 	var c Config
-	if ext := lookup(root, "extends"); ext != nil {
+	if ext := yamltree.Lookup(root, "extends"); ext != nil {
 		if ext.Kind != yaml.ScalarNode || ext.Tag != "!!str" {
-			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("takes one preset name, a string, not %s (presets: %s)", nodeKind(ext), strings.Join(Presets(), ", "))}}, 0
+			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("takes one preset name, a string, not %s (presets: %s)", yamltree.Kind(ext), strings.Join(Presets(), ", "))}}, 0
 		}
 		preset, err := PresetConfig(ext.Value)
 		if err != nil {
@@ -271,14 +272,14 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 	case errors.As(err, &te):
 		// The decoder fills in what it can; return that with the errors.
 		msgs := te.Errors[:min(len(te.Errors), maxErrors)]
-		queries := make([]lineQuery, len(msgs))
+		queries := make([]yamltree.LineQuery, len(msgs))
 		for i, msg := range msgs {
-			queries[i] = lineQuery{yamlErrorLine(msg), unknownKey(msg)}
+			queries[i] = yamltree.LineQuery{Line: yamlErrorLine(msg), Key: unknownKey(msg)}
 		}
-		paths := pathsAtLines(root, queries)
+		paths := yamltree.PathsAtLines(root, queries)
 		errs := make([]error, len(msgs))
 		for i, msg := range msgs {
-			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: excerpt.Path(paths[i]), Msg: yamlMessage(msg)}
+			errs[i] = &ConfigError{File: name, Line: queries[i].Line, Field: excerpt.Path(paths[i]), Msg: yamlMessage(msg)}
 		}
 		return c, errs, len(te.Errors) - len(msgs)
 	}
@@ -308,13 +309,6 @@ func unknownKey(msg string) string {
 	return ""
 }
 
-// lineQuery asks for the setting on a line, preferring a key of that
-// name if the line has one.
-type lineQuery struct {
-	line int
-	key  string
-}
-
 // yamlMessage rewrites a yaml.v3 message for a policy author.
 func yamlMessage(msg string) string {
 	msg = yamlPrefix.ReplaceAllString(msg, "")
@@ -333,7 +327,7 @@ func locate(errs []error, root *yaml.Node, name string) []error {
 		if errors.As(e, &ce) {
 			located := *ce
 			located.File = name
-			located.Line = lineOfPath(root, ce.Field)
+			located.Line = yamltree.LineOf(root, ce.Field)
 			e = &located
 		}
 		out[i] = e

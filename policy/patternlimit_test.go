@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/internal/yamltree"
 )
 
 // TestProgramInsts: the count the limits use is the length of the
@@ -127,7 +129,7 @@ func countNodes(file string) int {
 		return 0
 	}
 	budget := 1 << 30
-	wideMapping(root.Content[0], nil, 0, &budget)
+	yamltree.Wide(root.Content[0], maxKeys, &budget)
 	return 1<<30 - budget
 }
 
