@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -110,7 +109,7 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	case err != nil:
 		return nil, nil, syntaxError(data, name, err)
 	}
-	return nil, nil, &ConfigError{File: name, Line: secondDocLine(data, next.Line), Field: "(file)",
+	return nil, nil, &ConfigError{File: name, Line: yamltree.SecondDocLine(data, next.Line), Field: "(file)",
 		Msg: "a second document (after ---): a policy file holds one policy"}
 }
 
@@ -142,7 +141,7 @@ func checkUTF8(data []byte, name string) error {
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return &ConfigError{File: name, Line: line, Field: fieldAtLine(data, line),
+			return &ConfigError{File: name, Line: line, Field: yamltree.FieldAtLine(data, line),
 				Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d): a policy file is UTF-8 text", data[i], col)}
 		}
 		if r == '\n' {
@@ -158,93 +157,18 @@ func checkUTF8(data []byte, name string) error {
 // or mapping left open at the line of the block around it, naming
 // neither; the error names where it was opened instead.
 func syntaxError(data []byte, name string, err error) error {
-	line := yamlErrorLine(err.Error())
+	line := yamltree.ErrorLine(err.Error())
 	if strings.Contains(err.Error(), "did not find expected ',' or") {
-		if l, col, open, ok := unclosedFlow(data); ok {
+		if l, col, open, ok := yamltree.UnclosedFlow(data); ok {
 			kind, want := "list", "]"
 			if open == '{' {
 				kind, want = "mapping", "}"
 			}
-			return &ConfigError{File: name, Line: l, Field: excerpt.Path(fieldAtLine(data, l)),
+			return &ConfigError{File: name, Line: l, Field: excerpt.Path(yamltree.FieldAtLine(data, l)),
 				Msg: fmt.Sprintf("the flow %s opened with %q at column %d is not closed: a %q is missing", kind, string(open), col, want)}
 		}
 	}
-	return &ConfigError{File: name, Line: line, Field: excerpt.Path(fieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
-}
-
-// unclosedFlow returns the line and column (in bytes, from 1) of the
-// first flow list or mapping ("[", "{") that is not closed: the
-// innermost open one where a closing bracket does not match it, or at
-// the end of the file. Quoted scalars and comments are skipped.
-func unclosedFlow(data []byte) (line, col int, open byte, ok bool) {
-	type opener struct {
-		line, col int
-		b         byte
-	}
-	var stack []opener
-	line, col = 1, 0
-	var quote byte
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		col++
-		switch {
-		case c == '\n':
-			line, col = line+1, 0
-			if quote == 0 || len(stack) == 0 {
-				quote = 0 // a block scalar's quote does not span lines
-			}
-		case quote != 0:
-			if c == quote && !(quote == '"' && i > 0 && data[i-1] == '\\') {
-				quote = 0
-			}
-		case c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t'):
-			for i+1 < len(data) && data[i+1] != '\n' {
-				i++
-			}
-		case (c == '"' || c == '\'') && len(stack) > 0:
-			quote = c
-		case c == '[' || c == '{':
-			stack = append(stack, opener{line, col, c})
-		case c == ']' || c == '}':
-			if len(stack) == 0 {
-				continue
-			}
-			top := stack[len(stack)-1]
-			if (top.b == '[') != (c == ']') {
-				return top.line, top.col, top.b, true
-			}
-			stack = stack[:len(stack)-1]
-		}
-	}
-	if len(stack) == 0 {
-		return 0, 0, 0, false
-	}
-	top := stack[0] // the outermost: everything after it was read as its content
-	for _, o := range stack {
-		if o.line == top.line {
-			top = o
-		}
-	}
-	return top.line, top.col, top.b, true
-}
-
-// secondDocLine returns the line of the "---" that starts the second
-// document: the last one at or before the line its content starts on.
-func secondDocLine(data []byte, contentLine int) int {
-	line, found := 0, 0
-	for text := range strings.Lines(string(data)) {
-		line++
-		if line > contentLine && found > 0 {
-			break
-		}
-		if strings.HasPrefix(text, "---") && (len(text) == 3 || text[3] == ' ' || text[3] == '\t' || text[3] == '\n' || text[3] == '\r') {
-			found = line
-		}
-	}
-	if found == 0 {
-		return contentLine
-	}
-	return found
+	return &ConfigError{File: name, Line: line, Field: excerpt.Path(yamltree.FieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
 }
 
 // decodeConfig starts from the preset the file extends and decodes the
@@ -274,7 +198,7 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 		msgs := te.Errors[:min(len(te.Errors), maxErrors)]
 		queries := make([]yamltree.LineQuery, len(msgs))
 		for i, msg := range msgs {
-			queries[i] = yamltree.LineQuery{Line: yamlErrorLine(msg), Key: unknownKey(msg)}
+			queries[i] = yamltree.LineQuery{Line: yamltree.ErrorLine(msg), Key: unknownKey(msg)}
 		}
 		paths := yamltree.PathsAtLines(root, queries)
 		errs := make([]error, len(msgs))
@@ -287,19 +211,10 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 }
 
 var (
-	lineRE      = regexp.MustCompile(`line (\d+)`)
 	yamlPrefix  = regexp.MustCompile(`^(yaml: )?(line \d+: )?`)
 	typeNameRE  = regexp.MustCompile(` in type policy\.\w+`)
 	unknownYAML = regexp.MustCompile(`field (\S+) not found`)
 )
-
-func yamlErrorLine(msg string) int {
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n
-	}
-	return 0
-}
 
 // unknownKey returns the key an "unknown field" message names, or "".
 func unknownKey(msg string) string {
@@ -340,37 +255,4 @@ func unjoin(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
-}
-
-var keyLineRE = regexp.MustCompile(`^(\s*)(?:-\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?\s*:`)
-
-// fieldAtLine names the setting on a line of a file that may not parse:
-// the keys of the enclosing blocks, by indentation, joined with ".".
-func fieldAtLine(data []byte, line int) string {
-	type key struct {
-		indent int
-		name   string
-	}
-	var stack []key
-	last := "(file)"
-	for i, text := range strings.Split(string(data), "\n") {
-		if i+1 > line && line > 0 {
-			break
-		}
-		m := keyLineRE.FindStringSubmatch(text)
-		if m == nil {
-			continue
-		}
-		indent := len(m[1])
-		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, key{indent, m[2]})
-		names := make([]string, len(stack))
-		for j, k := range stack {
-			names[j] = k.name
-		}
-		last = strings.Join(names, ".")
-	}
-	return last
 }

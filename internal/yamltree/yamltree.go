@@ -1,7 +1,8 @@
 // Package yamltree reads what package policy needs from the parsed node
 // tree of a YAML file: its size, the paths of its settings
-// ("add.attributes[0].match"), and the node and line a path leads to.
-// Policy uses it to bound a file before decoding it and to put the line
+// ("add.attributes[0].match"), and the node and line a path leads to;
+// and from its text, where it may not parse, the line and setting an
+// error is on (text.go). Policy uses it to bound a file before decoding it and to put the line
 // and setting on each error.
 package yamltree
 
