@@ -84,7 +84,7 @@
 //	flags.go        urls.flags: reject, report, ignore
 //	schemes.go      urls.schemes "*", data_images, author rel and target,
 //	                crossorigin: what the bluemonday stage allows
-//	kind.go         attribute kinds; kind_table.go, the built-in table
+//	kind.go         attribute kinds (the built-in table: internal/rules)
 //	foreign.go      svg: and math: names, the svg and mathml settings;
 //	                foreignsets.go, the sets they add
 //	container.go    container: the content model of the context element

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -36,7 +35,7 @@ func parseKind(s string) (Kind, bool) { return rules.ParseKind(s) }
 // KindOf returns the built-in kind of a lower-case attribute name (HTML,
 // microdata and obsolete ones, SVG 2, aria-*), or [KindUnknown].
 func KindOf(name string) Kind {
-	if k, ok := builtinKinds[name]; ok {
+	if k, ok := rules.BuiltinKind(name); ok {
 		return k
 	}
 	if k, ok := mathKinds[name]; ok {
@@ -50,14 +49,7 @@ func KindOf(name string) Kind {
 
 // KnownAttributes returns the names in the built-in table, sorted (every
 // aria-* name is known too, without being listed).
-func KnownAttributes() []string {
-	names := make([]string, 0, len(builtinKinds))
-	for name := range builtinKinds {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
-}
+func KnownAttributes() []string { return rules.BuiltinNames() }
 
 func lowerAlpha(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -1,11 +1,14 @@
-package policy
+package rules
+
+import "slices"
 
 // kindGroups is the built-in attribute table, by kind. Names are lower
 // case, as the HTML tokenizer delivers them (SVG's viewBox arrives as
 // viewbox). Sources: the WHATWG HTML attribute index and §16 obsolete
 // features (attributes browsers still honour), HTML microdata, the SVG 2
 // attribute index and property index, and a survey of the attributes
-// other sanitisers and browsers treat as URLs. A name is in exactly one group (TestKindTable).
+// other sanitisers and browsers treat as URLs. A name is in exactly one
+// group (TestKindTable). Package policy's KindOf reads it.
 //
 // Where a name means different things on different elements, the most
 // dangerous reading wins: color is CSS (SVG) rather than text (font),
@@ -131,3 +134,20 @@ var builtinKinds = func() map[string]Kind {
 	}
 	return m
 }()
+
+// BuiltinKind returns the kind the built-in table gives name, and
+// whether it has one.
+func BuiltinKind(name string) (Kind, bool) {
+	k, ok := builtinKinds[name]
+	return k, ok
+}
+
+// BuiltinNames returns the names in the built-in table, sorted.
+func BuiltinNames() []string {
+	names := make([]string, 0, len(builtinKinds))
+	for name := range builtinKinds {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
