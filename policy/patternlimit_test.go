@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/htmlclean/htmlclean/internal/reprog"
 	"github.com/htmlclean/htmlclean/internal/yamltree"
 )
 
@@ -39,12 +40,12 @@ func TestProgramInsts(t *testing.T) {
 		want := len(prog.Inst) // and what large classes count
 		for _, in := range prog.Inst {
 			if in.Op == syntax.InstRune {
-				want += len(in.Rune) / classRunes
+				want += len(in.Rune) / reprog.ClassRunes
 			}
 		}
-		got := programInsts(re)
+		got := reprog.Insts(re)
 		if got < want || got > want+want/10+2 {
-			t.Errorf("programInsts(%q) = %d, compiled program has %d", src, got, want)
+			t.Errorf("Insts(%q) = %d, compiled program has %d", src, got, want)
 		}
 	}
 }
