@@ -153,19 +153,3 @@ func mathCoreAttributes() []Attribute {
 	}
 	return out
 }
-
-// mathKinds are the kinds of MathML Core's attributes (and the MathML 3
-// table attributes) that the HTML and SVG table does not hold: all inert.
-var mathKinds = map[string]Kind{
-	"displaystyle": KindEnum, "mathbackground": KindText, "mathcolor": KindText,
-	"mathsize": KindNumber, "mathvariant": KindEnum, "scriptlevel": KindNumber,
-	"alttext": KindText, "fence": KindEnum, "separator": KindEnum, "lspace": KindNumber,
-	"rspace": KindNumber, "stretchy": KindEnum, "symmetric": KindEnum,
-	"maxsize": KindNumber, "minsize": KindNumber, "largeop": KindEnum,
-	"movablelimits": KindEnum, "accent": KindEnum, "accentunder": KindEnum,
-	"linethickness": KindNumber, "depth": KindNumber, "voffset": KindNumber,
-	"columnspan": KindNumber, "columnalign": KindText, "rowalign": KindText,
-	"columnspacing": KindText, "rowspacing": KindText, "columnlines": KindText,
-	"rowlines": KindText, "framespacing": KindText, "equalrows": KindEnum,
-	"equalcolumns": KindEnum, "encoding": KindText,
-}

@@ -38,8 +38,8 @@ func KindOf(name string) Kind {
 	if k, ok := rules.BuiltinKind(name); ok {
 		return k
 	}
-	if k, ok := mathKinds[name]; ok {
-		return k // MathML Core (foreignsets.go)
+	if k, ok := rules.MathKind(name); ok {
+		return k // MathML Core
 	}
 	if rest, ok := strings.CutPrefix(name, "aria-"); ok && rest != "" && lowerAlpha(rest) {
 		return KindText // WAI-ARIA states and properties: tokens, IDs, text

@@ -142,6 +142,13 @@ func BuiltinKind(name string) (Kind, bool) {
 	return k, ok
 }
 
+// MathKind returns the kind of a MathML Core attribute the built-in
+// table does not hold, and whether it is one.
+func MathKind(name string) (Kind, bool) {
+	k, ok := mathKinds[name]
+	return k, ok
+}
+
 // BuiltinNames returns the names in the built-in table, sorted.
 func BuiltinNames() []string {
 	names := make([]string, 0, len(builtinKinds))
@@ -150,4 +157,22 @@ func BuiltinNames() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// mathKinds are the kinds of MathML Core's attributes (and the MathML 3
+// table attributes) that the HTML and SVG table does not hold: all
+// inert. Package policy's svg and mathml settings (foreignsets.go) list
+// where they are allowed.
+var mathKinds = map[string]Kind{
+	"displaystyle": KindEnum, "mathbackground": KindText, "mathcolor": KindText,
+	"mathsize": KindNumber, "mathvariant": KindEnum, "scriptlevel": KindNumber,
+	"alttext": KindText, "fence": KindEnum, "separator": KindEnum, "lspace": KindNumber,
+	"rspace": KindNumber, "stretchy": KindEnum, "symmetric": KindEnum,
+	"maxsize": KindNumber, "minsize": KindNumber, "largeop": KindEnum,
+	"movablelimits": KindEnum, "accent": KindEnum, "accentunder": KindEnum,
+	"linethickness": KindNumber, "depth": KindNumber, "voffset": KindNumber,
+	"columnspan": KindNumber, "columnalign": KindText, "rowalign": KindText,
+	"columnspacing": KindText, "rowspacing": KindText, "columnlines": KindText,
+	"rowlines": KindText, "framespacing": KindText, "equalrows": KindEnum,
+	"equalcolumns": KindEnum, "encoding": KindText,
 }
