@@ -85,8 +85,8 @@
 //	schemes.go      urls.schemes "*", data_images, author rel and target,
 //	                crossorigin: what the bluemonday stage allows
 //	kind.go         attribute kinds (the built-in table: internal/rules)
-//	foreign.go      svg: and math: names, the svg and mathml settings;
-//	                foreignsets.go, the sets they add
+//	foreign.go      svg: and math: names, the svg and mathml settings
+//	                (the sets they add: internal/rules)
 //	container.go    container: the content model of the context element
 //	patterns.go     limits on a policy's regular expressions
 //	printable.go    Policy.String's policy; weaker.go, its weaker marks

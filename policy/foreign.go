@@ -159,10 +159,10 @@ func (k *compiler) checkForeign(c Config) {
 func ForeignElements(c Config) []string {
 	var out []string
 	if c.SVG == SVGSafe {
-		out = append(out, svgSafeElements...)
+		out = append(out, rules.SVGSafeElements...)
 	}
 	if c.MathML == MathMLCore {
-		out = append(out, mathCoreElements...)
+		out = append(out, rules.MathCoreElements...)
 	}
 	return out
 }
@@ -171,10 +171,18 @@ func ForeignElements(c Config) []string {
 func foreignAttributes(c Config) []Attribute {
 	var out []Attribute
 	if c.SVG == SVGSafe {
-		out = append(out, svgSafeAttributes()...)
+		out = appendSet(out, rules.SVGSafeAttributes())
 	}
 	if c.MathML == MathMLCore {
-		out = append(out, mathCoreAttributes()...)
+		out = appendSet(out, rules.MathCoreAttributes())
+	}
+	return out
+}
+
+// appendSet appends a foreign set's attributes as attribute entries.
+func appendSet(out []Attribute, set []rules.SetAttr) []Attribute {
+	for _, a := range set {
+		out = append(out, Attribute{Name: a.Name, On: a.On})
 	}
 	return out
 }
