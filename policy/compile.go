@@ -242,7 +242,7 @@ func joinErrors(errs []error, more int, file string) error {
 func flatten(c Config) Config {
 	f := c
 	f.Extends, f.Add, f.Remove = "", Change{}, Change{}
-	f.Elements = setEdit(append(ForeignElements(c), c.Elements...), c.Add.Elements, c.Remove.Elements)
+	f.Elements = setEdit(append(foreignElements(c), c.Elements...), c.Add.Elements, c.Remove.Elements)
 	f.URLs.Schemes = setEdit(c.URLs.Schemes, c.Add.Schemes, c.Remove.Schemes)
 	// A setting left out means the safe choice (docs/policy.md,
 	// "Defaults"); a weaker one is written out.

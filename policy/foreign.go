@@ -154,9 +154,8 @@ func (k *compiler) checkForeign(c Config) {
 	}
 }
 
-// ForeignElements returns the elements c.SVG and c.MathML add
-// ([SVGSafe], [MathMLCore]).
-func ForeignElements(c Config) []string {
+// foreignElements returns the elements c.SVG and c.MathML add.
+func foreignElements(c Config) []string {
 	var out []string
 	if c.SVG == SVGSafe {
 		out = append(out, rules.SVGSafeElements...)

@@ -26,8 +26,9 @@
 // cannot drift apart. [Notes] lists what the preset keeps less of than
 // the browser's default. The rules of the policy language this package
 // needs, it asks policy through [policy.Forbidden], [policy.ValidElement],
-// [policy.RefusedAttribute], [policy.KindOf] and [policy.ForeignElements];
-// its errors are *[policy.ConfigError]s, bounded as policy bounds its own
+// [policy.RefusedAttribute] and [policy.KindOf], and takes the svg: safe
+// and mathml: core sets from internal/rules; its errors are
+// *[policy.ConfigError]s, bounded as policy bounds its own
 // (internal/excerpt).
 //
 // Where each step lives:

@@ -90,7 +90,7 @@ func (sc Config) config(m scMapper) (policy.Config, []string) {
 				}
 			}
 		}
-		for _, name := range slices.Concat(htmlElements, policy.ForeignElements(policy.Config{SVG: policy.SVGSafe}), []string{"svg:metadata"}, policy.ForeignElements(policy.Config{MathML: policy.MathMLCore})) {
+		for _, name := range slices.Concat(htmlElements, rules.SVGSafeElements, []string{"svg:metadata"}, rules.MathCoreElements) {
 			if !gone[name] && policy.Forbidden(name) == "" {
 				c.Elements = append(c.Elements, name)
 			}
