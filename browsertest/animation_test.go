@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
@@ -50,7 +51,7 @@ func TestAnimationInChromium(t *testing.T) {
 		}
 		policies[name] = p
 	}
-	p, err := policy.FromSanitizerConfig([]byte(`{"elements": [{"name": "svg", "namespace": "http://www.w3.org/2000/svg"},
+	p, err := sanitizerapi.Compile([]byte(`{"elements": [{"name": "svg", "namespace": "http://www.w3.org/2000/svg"},
 		{"name": "a", "namespace": "http://www.w3.org/2000/svg"}, {"name": "rect", "namespace": "http://www.w3.org/2000/svg"},
 		{"name": "text", "namespace": "http://www.w3.org/2000/svg"}, {"name": "animate", "namespace": "http://www.w3.org/2000/svg"},
 		{"name": "set", "namespace": "http://www.w3.org/2000/svg"}, {"name": "animateTransform", "namespace": "http://www.w3.org/2000/svg"}]}`))

@@ -2,20 +2,23 @@
 
 package browsertest
 
-import "github.com/htmlclean/htmlclean/policy"
+import (
+	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
+)
 
 // asBrowser reads a SanitizerConfig as a browser does, skipping the
 // members the spec does not define (which htmlclean refuses by default):
 // the tests that hold htmlclean to Chromium's reading of a dictionary.
-var asBrowser = policy.SanitizerParseOptions{SkipUnknown: true}
+var asBrowser = sanitizerapi.ParseOptions{SkipUnknown: true}
 
-// fromSanitizerConfigAsBrowser is policy.FromSanitizerConfig reading
+// fromSanitizerConfigAsBrowser is sanitizerapi.Compile reading
 // data as a browser does.
 func fromSanitizerConfigAsBrowser(data []byte) (*policy.Policy, error) {
-	sc, err := policy.ParseSanitizerConfigWith(data, asBrowser)
+	sc, err := sanitizerapi.ParseWith(data, asBrowser)
 	if err != nil {
 		return nil, err
 	}
-	c, _ := sc.Config()
+	c, _ := sc.PolicyConfig()
 	return policy.Compile(c)
 }

@@ -24,12 +24,12 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // sanitizerDefaultPath is the browser's default SanitizerConfig as data
 // in the root module, which the sanitizer-api preset embeds.
-const sanitizerDefaultPath = "../policy/sanitizerapi_default.json"
+const sanitizerDefaultPath = "../policy/sanitizerapi/default.json"
 
 // regenerateCommand rewrites sanitizerDefaultPath from the live browser.
 const regenerateCommand = "cd browsertest && go test -tags browser -run TestSanitizerDefault -update-sanitizer-default"
@@ -87,8 +87,8 @@ func TestSanitizerDefault(t *testing.T) {
 		t.Logf("%s was recorded from another version (%s); %s returns the same default", sanitizerDefaultPath, storedFrom, version)
 	}
 	// What the preset is built from must load as a SanitizerConfig.
-	if _, err := policy.FromSanitizerConfig(raw); err != nil {
-		t.Errorf("FromSanitizerConfig(%s): %v", sanitizerDefaultPath, err)
+	if _, err := sanitizerapi.Compile(raw); err != nil {
+		t.Errorf("sanitizerapi.Compile(%s): %v", sanitizerDefaultPath, err)
 	}
 }
 
@@ -131,7 +131,7 @@ func liveSanitizerDefault(t *testing.T) (string, []byte) {
 }
 
 // formatSanitizerDefault writes the default as a SanitizerConfig that
-// ParseSanitizerConfig and browsers load, one list entry a line, with a
+// sanitizerapi.Parse and browsers load, one list entry a line, with a
 // "//" member naming the browser and the command that wrote it.
 func formatSanitizerDefault(version string, live []byte) ([]byte, error) {
 	var top map[string]json.RawMessage

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // TestSanitizerGetForm: the dictionary -print-policy -format
@@ -33,7 +34,7 @@ func TestSanitizerGetForm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sc := p.SanitizerConfig()
+			sc := sanitizerapi.Export(p)
 			sc.Notes = nil
 			written, err := json.Marshal(sc)
 			if err != nil {

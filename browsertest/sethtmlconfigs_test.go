@@ -17,7 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
@@ -159,7 +159,7 @@ func entryName(e any) string {
 // elements or a remove list, an allow list of attributes or a remove
 // list, per-element attribute lists, replaceWithChildrenElements,
 // comments and dataAttributes each present or not. Validity follows the
-// spec's rules, which ParseSanitizerConfig and the browser both check.
+// spec's rules, which sanitizerapi.Parse and the browser both check.
 func genConfig(r *rand.Rand, elements []any, attributes []string) map[string]any {
 	c := map[string]any{}
 	pick := func(n int, frac float64) []int {
@@ -407,7 +407,7 @@ func deepCopy(t testing.TB, c map[string]any) map[string]any {
 
 // TestSetHTMLConfigs is the differential against setHTML() under generated
 // dictionaries: for each of generatedConfigs configs and every XSS corpus
-// vector, htmlclean (policy.FromSanitizerConfig) keeps no element,
+// vector, htmlclean (sanitizerapi.Compile) keeps no element,
 // attribute or resolved URL more often than setHTML(vector, {sanitizer:
 // config}) in Chromium. Every distinct output of every config is then
 // loaded in the detecting tabs: 0 may execute.
@@ -451,7 +451,7 @@ func TestSetHTMLConfigs(t *testing.T) {
 			continue
 		}
 		for i, m := range mutations {
-			_, err := policy.ParseSanitizerConfigWith(checks[i+1], asBrowser)
+			_, err := sanitizerapi.ParseWith(checks[i+1], asBrowser)
 			if browserOK := refusals[i+1] == ""; browserOK != (err == nil) {
 				disagreements++
 				t.Errorf("config %d, mutation %q: htmlclean says %v, Chromium says %q\n\t%s", ci, m.name, err, refusals[i+1], trim(string(checks[i+1]), 600))

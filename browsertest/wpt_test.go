@@ -72,7 +72,7 @@ type datCase struct {
 	Error    string `json:"error"`
 	Method   string `json:"-"`
 	Output   string `json:"output"` // htmlclean's
-	refused  error  // FromSanitizerConfig's or sanitize's error
+	refused  error  // sanitizerapi.Compile's or sanitize's error
 }
 
 // parseDat splits an html5lib tree-construction file into its cases the
@@ -134,7 +134,7 @@ func loadWPTCases(t testing.TB) []datCase {
 }
 
 // sanitizeCase runs htmlclean on c: the sanitizer-api preset without a
-// config (setHTML's default), else the policy FromSanitizerConfig maps
+// config (setHTML's default), else the policy sanitizerapi.Compile maps
 // the config to. A config or input htmlclean refuses gives no output.
 func sanitizeCase(c *datCase) {
 	p := policy.SanitizerAPI()

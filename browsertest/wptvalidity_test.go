@@ -163,7 +163,7 @@ var knownValidityDisagreements = map[string]string{}
 
 // TestWPTConfigValidity runs each constructor call of WPT's
 // sanitizer-config.html in Chromium (new Sanitizer(config)) and through
-// policy.FromSanitizerConfig, logs how often they agree on accepting the
+// sanitizerapi.Compile, logs how often they agree on accepting the
 // dictionary, and fails on a disagreement not in
 // knownValidityDisagreements.
 func TestWPTConfigValidity(t *testing.T) {

@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// FuzzSanitizerConfig checks policy.FromSanitizerConfig on any input:
+// FuzzSanitizerConfig checks sanitizerapi.Compile on any input:
 //   - no panic; an error is made of *policy.ConfigError values only;
 //   - a dictionary that loads compiles to a policy under which a script,
 //     an event handler and a javascript: link never survive;
@@ -25,12 +26,12 @@ func FuzzSanitizerConfig(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		p, err := policy.FromSanitizerConfig([]byte(in))
+		p, err := sanitizerapi.Compile([]byte(in))
 		if err != nil {
 			for _, e := range leaves(err) {
 				var ce *policy.ConfigError
 				if !errors.As(e, &ce) {
-					t.Fatalf("FromSanitizerConfig(%q): error %v (%T) is not a *policy.ConfigError", in, e, e)
+					t.Fatalf("sanitizerapi.Compile(%q): error %v (%T) is not a *policy.ConfigError", in, e, e)
 				}
 			}
 			return
@@ -41,15 +42,15 @@ func FuzzSanitizerConfig(f *testing.F) {
 		}
 		for _, bad := range []string{"onclick", "onmouseover", "javascript", "<script", "alert"} {
 			if strings.Contains(out, bad) {
-				t.Fatalf("FromSanitizerConfig(%q): %q kept in %q", in, bad, out)
+				t.Fatalf("sanitizerapi.Compile(%q): %q kept in %q", in, bad, out)
 			}
 		}
-		data, err := json.Marshal(p.SanitizerConfig())
+		data, err := json.Marshal(sanitizerapi.Export(p))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := policy.FromSanitizerConfig(data); err != nil {
-			t.Fatalf("FromSanitizerConfig(%q) written back as %s does not load: %v", in, data, err)
+		if _, err := sanitizerapi.Compile(data); err != nil {
+			t.Fatalf("sanitizerapi.Compile(%q) written back as %s does not load: %v", in, data, err)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // Element and attribute names a fuzzed SanitizerConfig picks from: block,
@@ -49,12 +50,12 @@ func FuzzSanitizerConfigSanitize(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := policy.FromSanitizerConfig(data)
+		p, err := sanitizerapi.Compile(data)
 		if err != nil {
 			for _, e := range leaves(err) {
 				var ce *policy.ConfigError
 				if !errors.As(e, &ce) {
-					t.Fatalf("FromSanitizerConfig(%s): error %v (%T) is not a *policy.ConfigError", data, e, e)
+					t.Fatalf("sanitizerapi.Compile(%s): error %v (%T) is not a *policy.ConfigError", data, e, e)
 				}
 			}
 			return

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
@@ -94,7 +95,7 @@ func (k *compiler) checkAttribute(field string, a Attribute, removing bool) {
 		k.fail(field+".name", "%q is not an attribute name", a.Name)
 	case removing:
 	default:
-		if why := refusedAttribute(a.Name); why != "" {
+		if why := RefusedAttribute(a.Name); why != "" {
 			k.fail(field+".name", "%q %s", a.Name, why)
 		}
 	}
@@ -145,7 +146,7 @@ func (k *compiler) declare(field string, a Attribute) {
 // named instead.
 func (k *compiler) overRules(entry, name, what string) {
 	if k.written == nil || k.written(entry) {
-		k.fail(entry, "the policy has more than %s %s", commas(maxRules), what)
+		k.fail(entry, "the policy has more than %s %s", excerpt.Commas(maxRules), what)
 		return
 	}
 	list := "elements"
@@ -155,12 +156,13 @@ func (k *compiler) overRules(entry, name, what string) {
 			break
 		}
 	}
-	k.fail(list, "the preset's %s (%s) applies to every element this list allows, and passes the %s rules a policy may have (one per attribute and element): allow fewer elements", entry, name, commas(maxRules))
+	k.fail(list, "the preset's %s (%s) applies to every element this list allows, and passes the %s rules a policy may have (one per attribute and element): allow fewer elements", entry, name, excerpt.Commas(maxRules))
 }
 
-// refusedAttribute says why a well-formed attribute name may never be
-// allowed, or returns "".
-func refusedAttribute(name string) string {
+// RefusedAttribute says why a policy may never allow the well-formed
+// attribute name (event handlers, srcdoc, rel and target, which the links
+// settings write, ...), or returns "".
+func RefusedAttribute(name string) string {
 	switch {
 	case strings.HasPrefix(name, "on"):
 		return "is never allowed: event handlers run script"
@@ -184,7 +186,7 @@ func (k *compiler) addAttributes(p *Policy, attrs []Attribute, field string, str
 		wild := isWildcard(a.Name)
 		switch {
 		case wild && wildcardProblem(a.Name) != "",
-			!wild && (!attrRE.MatchString(a.Name) || refusedAttribute(a.Name) != ""),
+			!wild && (!attrRE.MatchString(a.Name) || RefusedAttribute(a.Name) != ""),
 			k.idPrefixed && (a.Name == "id" || a.Name == "name"):
 			continue // reported by checkLists
 		}

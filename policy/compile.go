@@ -3,21 +3,18 @@ package policy
 import (
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"regexp"
 	"slices"
-	"strconv"
-	"unicode/utf8"
 
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// ConfigError reports one bad setting. File and Line are set when the
-// setting came from a file ([LoadFile], [ParseConfig]). Field is
-// "(file)" for what concerns the whole file, such as the last error of a
-// long list, which says how many more were left out.
+// ConfigError reports one bad setting. File and Line are set when it came
+// from a file. Field is "(file)" for what concerns the whole file, such as
+// the last error of a long list, which says how many more were left out.
 type ConfigError struct {
 	File  string
 	Line  int
@@ -92,10 +89,8 @@ var (
 )
 
 // maxErrors is the most errors [Compile], [Load] and [ParseConfig]
-// report; the rest are counted in a last error. A file with 100,000 bad
-// values gets a readable answer, and the work of formatting and locating
-// errors stays bounded.
-const maxErrors = 20
+// report; the rest are counted in a last error.
+const maxErrors = excerpt.MaxErrors
 
 // compiler collects the errors of one Compile call: the first limit of
 // them, and a count of the rest.
@@ -113,93 +108,16 @@ func (k *compiler) fail(field, format string, args ...any) {
 		k.more++ // counted, not formatted: formatting is the costly part
 		return
 	}
-	k.errs = append(k.errs, &ConfigError{Field: excerptPath(field), Msg: fmt.Sprintf(format, excerptArgs(args)...)})
+	k.errs = append(k.errs, &ConfigError{Field: excerpt.Path(field), Msg: fmt.Sprintf(format, excerpt.Args(args)...)})
 }
 
-// maxExcerpt is the most bytes of a user's value an error quotes (%q);
-// maxMessagePart bounds any other text formatted into an error (%s, %v),
-// such as a regexp error that itself quotes the pattern.
-const (
-	maxExcerpt     = 60
-	maxMessagePart = 400
-)
-
-// excerpt is a user's value as an error quotes it. With %q: at most
-// maxExcerpt bytes, cut on a rune boundary, quoted, then "…(N bytes)"
-// giving the whole length. With %s or %v it is written as is when short
-// and printable, otherwise escaped and cut at maxMessagePart the same
-// way. Either way an error stays one short line whatever the input.
-type excerpt string
-
-func (e excerpt) Format(f fmt.State, verb rune) {
-	s, limit := string(e), maxMessagePart
-	if verb == 'q' {
-		limit = maxExcerpt
-	} else if len(s) <= limit && utf8.ValidString(s) && !hasControl(s) {
-		_, _ = io.WriteString(f, s)
-		return
-	}
-	cut := len(s) > limit
-	if cut {
-		n := limit
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s = s[:n]
-	}
-	q := strconv.Quote(s)
-	if verb != 'q' {
-		q = q[1 : len(q)-1]
-	}
-	if cut {
-		q += "…(" + strconv.Itoa(len(e)) + " bytes)"
-	}
-	_, _ = io.WriteString(f, q)
-}
-
-// excerptArgs wraps the strings among args, the values an error message
-// quotes, as excerpts.
-func excerptArgs(args []any) []any {
-	out := make([]any, len(args))
-	for i, a := range args {
-		switch v := a.(type) {
-		case string:
-			a = excerpt(v)
-		case error:
-			a = excerpt(v.Error())
-		}
-		out[i] = a
-	}
-	return out
-}
-
-// quoteValue is excerpt for a message built without fail: the value
+// quoteValue is an excerpt for a message built without fail: the value
 // quoted and bounded.
-func quoteValue(s string) string { return fmt.Sprintf("%q", excerpt(s)) }
+func quoteValue(s string) string { return fmt.Sprintf("%q", excerpt.Text(s)) }
 
-// excerptPath bounds a setting's path, which holds the keys a user wrote:
-// a path longer than a few excerpts is cut the same way.
-func excerptPath(path string) string {
-	if len(path) <= 4*maxExcerpt && utf8.ValidString(path) && !hasControl(path) {
-		return path
-	}
-	return fmt.Sprintf("%q", excerpt(path))
-}
-
-func hasControl(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return true
-		}
-	}
-	return false
-}
-
-// Compile checks c and builds an immutable policy from it. Unknown values,
-// contradictions (allowing script, base or javascript:), attributes of
-// unknown kind and bad patterns are *[ConfigError]s, several joined with
-// errors.Join (at most 20, then one saying how many more). Each names the
-// setting as written in c ("add.elements[0]", "attributes[2].match").
+// Compile checks c and builds an immutable policy from it. Each mistake
+// is a *[ConfigError] naming the setting as written in c
+// ("attributes[2].match"), several joined with errors.Join.
 func Compile(c Config) (*Policy, error) {
 	p, errs, more := compile(c, maxErrors, nil)
 	if len(errs) > 0 || more > 0 {
@@ -222,7 +140,7 @@ func compile(c Config, limit int, written func(path string) bool) (*Policy, []er
 	flat := flatten(c)
 	p := &Policy{cfg: flat, r: rules.Rules{Elements: map[string]*rules.Element{}, Internal: map[string]bool{}}}
 	for _, name := range flat.Elements {
-		if forbiddenElement(name) == "" && validElement(name) {
+		if forbiddenElement(name) == "" && ValidElement(name) {
 			p.r.Elements[name] = newElement(name)
 		}
 	}
@@ -314,22 +232,9 @@ func (k *compiler) checkLengths(c Config) {
 // how many.
 func joinErrors(errs []error, more int, file string) error {
 	if more > 0 {
-		noun := "errors"
-		if more == 1 {
-			noun = "error"
-		}
-		errs = append(errs, &ConfigError{File: file, Field: "(file)", Msg: fmt.Sprintf("... and %s more %s", commas(more), noun)})
+		errs = append(errs, &ConfigError{File: file, Field: "(file)", Msg: excerpt.More(more)})
 	}
 	return errors.Join(errs...)
-}
-
-// commas writes n with thousands separators: 99,980.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // flatten applies Add and Remove to the element and scheme lists and
@@ -502,13 +407,13 @@ func (k *compiler) links(p *Policy, l Links) {
 func (k *compiler) limits(l Limits) {
 	check := func(field string, v, lo, hi int64) bool {
 		if v < lo || v > hi {
-			k.fail("limits."+field, "%d is out of range [%s, %s]", v, commas(int(lo)), commas(int(hi)))
+			k.fail("limits."+field, "%d is out of range [%s, %s]", v, excerpt.Commas(int(lo)), excerpt.Commas(int(hi)))
 			return false
 		}
 		return true
 	}
 	if l.MaxInputBytes != -1 && (l.MaxInputBytes < 1 || l.MaxInputBytes > maxInputLimit) {
-		k.fail("limits.max_input_bytes", "%d is out of range [1, %s], or -1 for no limit", l.MaxInputBytes, commas(maxInputLimit))
+		k.fail("limits.max_input_bytes", "%d is out of range [1, %s], or -1 for no limit", l.MaxInputBytes, excerpt.Commas(maxInputLimit))
 	}
 	check("max_depth", int64(l.MaxDepth), 1, 100_000)
 	tokenOK := check("max_token_bytes", int64(l.MaxTokenBytes), 1<<10, 1<<30)
@@ -543,7 +448,7 @@ func (k *compiler) removal(p *Policy, flat Config) {
 			switch why := forbiddenElement(name); {
 			case why != "":
 				k.fail(field, "%q is never allowed (it %s) and keeps its own handling", name, why)
-			case !validElement(name):
+			case !ValidElement(name):
 				k.fail(field, "%s", elementProblem(name, false))
 			case p.r.Elements[name] != nil:
 				k.fail(field, "%q is allowed: only an element the policy does not allow is dropped or unwrapped", name)

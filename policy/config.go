@@ -29,12 +29,9 @@ type Config struct {
 	// namespace prefix "svg:circle", "math:mi".
 	Elements []string `yaml:"elements,flow,omitempty" json:"elements,omitempty"`
 
-	// SVG, if "safe", adds a safe subset of SVG: shapes, paths, text,
-	// gradients, clipping, masks, patterns, markers, and use of
-	// same-document ids (docs/policy.md lists it). MathML, if "core",
-	// adds the MathML Core elements and attributes a formula needs.
-	// Elements and attribute entries name SVG and MathML elements with a
-	// prefix ("svg:circle", "math:mi"); a bare name is the HTML element.
+	// SVG, if "safe", adds a safe subset of SVG (shapes, paths, text,
+	// gradients, ...; docs/policy.md lists it); MathML, if "core", what a
+	// formula needs.
 	SVG    string `yaml:"svg,omitempty" json:"svg,omitempty"`
 	MathML string `yaml:"mathml,omitempty" json:"mathml,omitempty"`
 
@@ -49,14 +46,12 @@ type Config struct {
 	// IDs keeps id and name attributes under a prefix.
 	IDs IDs `yaml:"ids,omitempty" json:"ids,omitempty"`
 
-	// Container names the element the page places the output in, when
-	// its content model is narrower than a div's: p, span, a heading,
-	// pre, a, button, label, form (the list is in container.go). The
-	// output then keeps only the elements it admits, unwrapping the
-	// others (their content stays): a div or a list in a p, a link in an
-	// a, a form in a form would make a browser close the page's element
-	// and put the rest of the output beside it. "", or a flow container
-	// (div, li, td, blockquote, ...), changes nothing.
+	// Container names the element the page places the output in when
+	// its content model is narrower than a div's (p, span, a heading,
+	// pre, a, button, label, form): the output keeps only the elements it
+	// admits and unwraps the others, which would make a browser close the
+	// page's element early. "", or a flow container (div, li, ...), changes
+	// nothing.
 	Container string `yaml:"container,omitempty" json:"container,omitempty"`
 
 	// Add and Remove edit Elements, Attributes and URLs.Schemes after the
@@ -69,12 +64,10 @@ type Config struct {
 	Styles []Style `yaml:"styles,omitempty" json:"styles,omitempty"`
 
 	// Unlisted decides what becomes of an element the policy does not
-	// allow: "unwrap" (the default: its tags are removed, its content
-	// kept) or "drop" (removed with everything inside it, where the HTML
-	// parser ends it, as the HTML Sanitizer API's setHTML() removes an
-	// element its elements list leaves out). [Forbidden] elements, and
-	// those whose content is never text for a reader (script, style,
-	// select, svg, ...), keep their own handling either way.
+	// allow: "unwrap" (the default: its tags go, its content stays) or
+	// "drop" (removed with its content, where the HTML parser ends it, as
+	// setHTML() does). [Forbidden] elements and those whose content is
+	// never text (script, style, svg, ...) keep their own handling.
 	Unlisted Unlisted `yaml:"unlisted,omitempty" json:"unlisted,omitempty"`
 	// Drop lists elements removed with their content whatever Unlisted
 	// says (setHTML()'s removeElements).
@@ -85,37 +78,26 @@ type Config struct {
 	Unwrap []string `yaml:"unwrap,flow,omitempty" json:"unwrap,omitempty"`
 
 	// WordBreaks keeps words apart where a dropped element separated
-	// them: where text would otherwise run into text across a dropped
-	// <br>, block element (p, div, li, h1…) or table row, a newline is
-	// written, and across a dropped table cell a space, as a browser's
-	// innerText separates them. On in the strict preset.
+	// them (a newline for a <br>, block or row, a space for a cell), as
+	// innerText does. On in the strict preset.
 	WordBreaks bool `yaml:"word_breaks,omitempty" json:"word_breaks,omitempty"`
 
-	// BareElements decides what becomes of an element that means
-	// nothing without its attributes (a, area, img, source, track, map,
-	// font, input, embed) when it has none left, a link whose URL was
-	// refused say: "drop" (the default, as bluemonday does) removes its
-	// tags and keeps its content; "keep" writes it bare, as the
-	// browser's setHTML() does. A SanitizerConfig compiles to "keep".
+	// BareElements decides what becomes of an element that means nothing
+	// without attributes (a, img, area, source, font, ...) when it has
+	// none left: "drop" (the default, as bluemonday) unwraps it; "keep"
+	// writes it bare, as setHTML() does.
 	BareElements BareElements `yaml:"bare_elements,omitempty" json:"bare_elements,omitempty"`
 
-	// Comments keeps comments (setHTML()'s comments: true), written so
-	// that a browser reads each back as one comment: an "&" becomes
-	// U+FFFD and a ">" that would end the comment early gets a space
-	// before it. Off, the default, every comment is dropped.
+	// Comments keeps comments, written so that a browser reads each back
+	// as one comment. Off, the default, every comment is dropped.
 	Comments bool `yaml:"comments,omitempty" json:"comments,omitempty"`
 
 	// AllowTopLayer keeps the attributes that put user content in the
-	// top layer, over the whole page and outside every container the
-	// page provides: popover, popovertarget, popovertargetaction,
-	// interestfor (and its earlier names interesttarget and
-	// interestaction), and the command values show-modal, show-popover
-	// and toggle-popover (rules.TopLayer). Off, the default, a policy
-	// may list them but each is dropped from the output
-	// (sanitize.ReasonTopLayer), and command keeps only close,
-	// request-close and hide-popover. [Policy.String] writes a warning
-	// when it is on. CSS anchor positioning (anchor-name,
-	// position-anchor, anchor(), ...) is refused whatever it says.
+	// top layer, over the whole page (popover, popovertarget,
+	// popovertargetaction, interestfor and its earlier names, and the
+	// command values that open one; rules.TopLayer). Off, the default,
+	// each is dropped from the output (sanitize.ReasonTopLayer), and
+	// command keeps only close, request-close and hide-popover.
 	AllowTopLayer bool `yaml:"allow_top_layer,omitempty" json:"allow_top_layer,omitempty"`
 
 	// Hooks are Go callbacks (see [Hooks]); a policy file has none.
@@ -134,10 +116,8 @@ type Config struct {
 	Limits Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
 
 	// CrossOrigin, if "anonymous" (the only value), writes
-	// crossorigin="anonymous" on every img, audio and video that keeps an
-	// attribute, in place of what the author wrote: the media is fetched
-	// without cookies (bluemonday's RequireCrossOriginAnonymous). A
-	// media element's source and track children follow its setting.
+	// crossorigin="anonymous" on every img, audio and video, in place of
+	// the author's: media is fetched without cookies.
 	CrossOrigin string `yaml:"crossorigin,omitempty" json:"crossorigin,omitempty"`
 }
 
@@ -149,13 +129,11 @@ type MailConfig struct {
 	// wrapper element that carries what the body's attributes meant,
 	// with the document's <style> sheets sanitised and scoped under it.
 	Document DocumentMode `yaml:"document,omitempty" json:"document,omitempty"`
-	// RemoteContent decides what becomes of every URL a mail loads from
-	// as it is shown (img src and srcset, background attributes, CSS
-	// url()): "allow", "block" (removed, and reported) or "proxy"
-	// (rewritten into Proxy). cid: references are kept. Left out, it is
-	// "block" under Document "wrap", as in the mail preset (a remote
-	// image in a mail tells its sender when and where it is read), and
-	// "allow" for a fragment, as in every other preset.
+	// RemoteContent decides what becomes of every URL a mail loads as it
+	// is shown (img src, backgrounds, CSS url()): "allow", "block"
+	// (removed and reported) or "proxy" (rewritten into Proxy); cid: is
+	// kept. Left out, it is "block" under Document "wrap" and "allow" for
+	// a fragment.
 	RemoteContent RemoteContent `yaml:"remote_content,omitempty" json:"remote_content,omitempty"`
 	// Proxy is the URL template of remote_content: proxy, an absolute
 	// http(s) URL in canonical form holding "{url}" once, in its path or
@@ -166,11 +144,9 @@ type MailConfig struct {
 // Attribute allows an attribute.
 type Attribute struct {
 	// Name is the attribute name, lower case ("title", "xlink:href"), or
-	// a data-* wildcard ("data-*", "data-md-*") that allows every name
-	// with that prefix as text, except names that say they hold a URL
-	// (data-src, data-href, ...) and names the policy declares another
-	// kind for. Only data- prefixes can be wildcards: the policy stage
-	// (bluemonday) keeps no other attribute it is not given by name.
+	// a data-* wildcard ("data-*", "data-md-*") allowing every name with
+	// that prefix as text, but names that say they hold a URL (data-src)
+	// or are declared another kind.
 	Name string `yaml:"name" json:"name"`
 	// On lists the elements it is allowed on; empty means every allowed
 	// element.
@@ -179,12 +155,9 @@ type Attribute struct {
 	// must match. It is anchored for you: "[0-9]+" means "^(?:[0-9]+)$".
 	// For URL attributes it is matched against the canonical URL.
 	Match string `yaml:"match,omitempty" json:"match,omitempty"`
-	// Kind says what the value holds, for an attribute the built-in table
-	// ([KindOf]) does not know: "text", "enum", "boolean", "number",
-	// "url", "url-list", "srcset" or "css" (see [Kind]). It applies to the
-	// name wherever the policy allows it. For a known attribute it may only
-	// repeat the table's kind, and a name that says it holds a URL
-	// (data-src, x-link-url) may only be declared a URL kind.
+	// Kind says what the value holds ("text", "enum", "boolean",
+	// "number", "url", "url-list", "srcset" or "css"; see [Kind]) for an
+	// attribute [KindOf] does not know, wherever the policy allows it.
 	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
 }
 
@@ -199,16 +172,11 @@ type Change struct {
 // URLs configures how URL-bearing attributes are checked and rewritten.
 // Every URL in an allowed attribute goes through urlnorm with these rules.
 type URLs struct {
-	// Schemes lists the allowed schemes, lower case, without ":".
-	// javascript, vbscript, livescript, data, file, blob and filesystem are
-	// never allowed.
-	// ["*"], alone, allows every other scheme (see DenySchemes).
+	// Schemes lists the allowed schemes, lower case, without ":"; ["*"]
+	// allows every scheme but those never allowed (javascript, data, ...).
 	Schemes []string `yaml:"schemes,flow,omitempty" json:"schemes,omitempty"`
-	// Relative is "deny" (the default: drop relative references, as the
-	// strict and mail presets and bluemonday's NewPolicy() do), "allow"
-	// (keep them, normalised, as the presets for a site's own pages do:
-	// they resolve against the page showing the output) or "resolve"
-	// (rewrite them against Base).
+	// Relative is "deny" (the default: drop relative references), "allow"
+	// (keep them, normalised) or "resolve" (rewrite them against Base).
 	Relative Relative `yaml:"relative,omitempty" json:"relative,omitempty"`
 	// Base is the absolute http(s) URL relative references resolve against
 	// (required with Relative "resolve"). Its host also counts as internal
@@ -217,50 +185,33 @@ type URLs struct {
 	// Userinfo is "reject" (the default: drop the URL), "strip" (remove the
 	// user name and password) or "keep".
 	Userinfo Userinfo `yaml:"userinfo,omitempty" json:"userinfo,omitempty"`
-	// Flags maps urlnorm flag names ([urlnorm.Flags.Names]: "confusable",
-	// "nested-url", ...) to what a URL carrying that flag gets: "reject"
-	// (the attribute is removed; a link keeps its text), "report" (kept,
-	// and listed in sanitize's report) or "ignore" (kept silently). A flag
-	// left out gets the presets' action, with or without extends: reject
-	// for every deceptive form (confusable, lookalike-separator,
-	// spoof-char, encoded-separator, active-scheme), report for the rest
-	// (see Strict). A file that extends a preset changes the preset's
-	// entries it names and keeps the others. [Policy.Config] names every
-	// flag.
+	// Flags maps urlnorm flag names ([urlnorm.Flags.Names]) to what a URL
+	// carrying the flag gets: "reject" (the attribute is removed),
+	// "report" (kept and reported) or "ignore". A flag left out gets the
+	// presets' action: reject for the deceptive forms, report for the
+	// rest (see Strict).
 	Flags map[string]string `yaml:"flags,omitempty" json:"flags,omitempty"`
-	// Strict makes every flag that Flags does not name "reject" instead of
-	// the presets' "report": strict mode rejects whatever the policy does
-	// not explicitly allow, so it stays usable with the presets, which
-	// name the flags ordinary links carry (share links, upper-case IDNs).
+	// Strict makes every flag Flags does not name "reject" in place of
+	// the presets' "report".
 	Strict bool `yaml:"strict,omitempty" json:"strict,omitempty"`
-	// Nested inspects URLs inside query values (plain or SiteMinder
-	// SM-encoded): the outer URL is dropped if the inner one is refused or
-	// uses a scheme not in Schemes. Nil, the setting left out, means on,
-	// as in every preset; only a written false (new(false)) turns it off.
+	// Nested inspects URLs inside query values: the outer URL is dropped
+	// if the inner one is refused. Nil means on; only new(false) is off.
 	Nested *bool `yaml:"nested,omitempty" json:"nested,omitempty"`
-	// DenySchemes lists schemes refused although Schemes is ["*"], which
-	// allows every scheme a URL may spell (a letter, then letters,
-	// digits, "+", "-" and "."): javascript, vbscript, livescript, data
-	// and file stay refused whatever either list says. Only with "*".
+	// DenySchemes lists schemes refused although Schemes is ["*"] (only
+	// with "*").
 	DenySchemes []string `yaml:"deny_schemes,flow,omitempty" json:"deny_schemes,omitempty"`
-	// DataImages keeps data: URLs in img src and srcset and in source
-	// srcset (see [DataImages]); everywhere else, and without it, data:
-	// is refused.
+	// DataImages keeps data: images (see [DataImages]); anywhere else
+	// data: is refused.
 	DataImages DataImages `yaml:"data_images,omitempty" json:"data_images,omitempty"`
 }
 
-// DataImages allows inline images (data: URLs, RFC 2397) where an image
-// is shown and nothing navigates: img src and srcset, source srcset;
-// never a link, a form, a frame or media. A data: URL is kept only when
-// it reads "data:TYPE;base64,BODY" with TYPE in Types and BODY strict
-// base64 (the standard alphabet, padded, no spaces or line breaks) of at
-// most MaxBytes decoded bytes; it is written with the scheme, type and
-// ";base64" in lower case and BODY as it was. A URL hook does not see
-// these URLs. The zero value (no Types) keeps none.
+// DataImages allows inline images (data: URLs, RFC 2397) in img src and
+// srcset and source srcset only: "data:TYPE;base64,BODY" with TYPE in
+// Types and BODY strict, padded base64 of at most MaxBytes decoded bytes.
+// A URL hook does not see them. The zero value keeps none.
 type DataImages struct {
 	// Types lists the allowed media types, from image/png, image/jpeg,
-	// image/gif and image/webp (bluemonday's list less image/svg+xml:
-	// an SVG is a document, not a picture).
+	// image/gif and image/webp (never image/svg+xml, a document).
 	Types []string `yaml:"types,flow,omitempty" json:"types,omitempty"`
 	// MaxBytes is the largest decoded image kept (required with Types;
 	// the attribute must still fit limits.max_attribute_bytes).
@@ -271,45 +222,31 @@ type DataImages struct {
 // area elements with an href).
 type Links struct {
 	// Rel lists the tokens written to every link's rel (see RelOn), in
-	// place of what the author wrote: link types such as nofollow, ugc,
-	// noopener, noreferrer, sponsored, me or external (lower-case ASCII
-	// letters, digits, "-", "_" and ".", starting with a letter or digit).
-	// opener is refused: it gives the linked page a handle on this one.
+	// place of the author's: nofollow, ugc, noopener, sponsored, ... but
+	// opener, which gives the linked page a handle on this one.
 	Rel []string `yaml:"rel,flow,omitempty" json:"rel,omitempty"`
-	// RelOn says which links get Rel: "all" (the default: every link
-	// with an href) or "external" (only links that leave the site, as
-	// for TargetBlank: a host not listed in InternalHosts; relative URLs
-	// are internal). Internal links then get no rel at all.
+	// RelOn says which links get Rel: "all" (the default) or "external"
+	// (those that leave the site; see InternalHosts).
 	RelOn RelOn `yaml:"rel_on,omitempty" json:"rel_on,omitempty"`
 	// TargetBlank opens external links in a new tab: target="_blank",
 	// with noopener always added to rel.
 	TargetBlank bool `yaml:"target_blank,omitempty" json:"target_blank,omitempty"`
-	// AuthorRel lists the author's own rel tokens a link keeps (tag, me,
-	// author, ...: the rules of Rel apply to them): they are merged with
-	// Rel, and the link's rel is the sorted set of both. Without it the
-	// author's rel is replaced.
+	// AuthorRel lists the author's own rel tokens a link keeps, merged
+	// with Rel into a sorted set; without it the author's rel is replaced.
 	AuthorRel []string `yaml:"author_rel,flow,omitempty" json:"author_rel,omitempty"`
-	// Targets lists the author's target values a link keeps: _blank,
-	// _self, _parent, _top, or a window name (letters, digits, "-", "_").
-	// Keywords are read without regard to case. A link kept opening
-	// another window (_blank or a name) always gets noopener in its rel,
-	// and noreferrer when Rel has it. TargetBlank's _blank on external
-	// links wins over the author's target.
+	// Targets lists the author's target values a link keeps (_blank,
+	// _self, _parent, _top or a window name). A link opening another
+	// window always gets noopener; TargetBlank wins over the author's.
 	Targets []string `yaml:"targets,flow,omitempty" json:"targets,omitempty"`
 	// InternalHosts lists hosts whose links are not external, besides the
 	// host of URLs.Base. A link is external when a browser would leave the
 	// page's site: it has a host ("https://x", "//x", "\\x") not listed.
 	InternalHosts []string `yaml:"internal_hosts,flow,omitempty" json:"internal_hosts,omitempty"`
-	// TextMismatch decides what happens to a link whose visible text
-	// names another site than its href ("https://bank.example/login",
-	// "Sign in at bank.example"): "reject" (the default: the href is
-	// dropped, the text kept), "rewrite" (the text is replaced by the
-	// href), "mark" (kept, with the href's host written after it for the
-	// reader: <span class="htmlclean-link-host"> [evil.example]</span>;
-	// where no span can stand, in SVG or MathML, rejected), "report" (kept
-	// and reported only: the reader is not told) or "ignore". Text is
-	// read as a person reads it and hosts are compared by registrable
-	// domain (docs/urls.md, "What link text counts as naming a host").
+	// TextMismatch decides what happens to a link whose text names
+	// another site than its href: "reject" (the default: the href is
+	// dropped), "rewrite" (the text becomes the href), "mark" (the href's
+	// host is written after it), "report" or "ignore" (docs/urls.md,
+	// "What link text counts as naming a host").
 	TextMismatch TextMismatch `yaml:"text_mismatch,omitempty" json:"text_mismatch,omitempty"`
 }
 
@@ -335,9 +272,8 @@ type IDs struct {
 	// Prefix, if set, allows id and name on every allowed element and
 	// writes them under it: id="fn1" becomes id="user-content-fn1". A
 	// same-document link to one (href="#fn1", also xlink:href), and an
-	// image's usemap="#map", is rewritten to match ("#user-content-fn1"),
-	// so footnotes and image maps keep working. A value that already starts with Prefix is kept as it is.
-	// Letters, digits, "-", "_", ":" and ".", starting with a letter.
+	// image's usemap="#map", is rewritten to match, so footnotes and
+	// image maps keep working; a value already under Prefix is kept.
 	Prefix string `yaml:"prefix,omitempty" json:"prefix,omitempty"`
 }
 

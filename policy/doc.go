@@ -1,40 +1,16 @@
 // Package policy turns a sanitising policy, written in a YAML or JSON file
 // or built in code, into a validated, immutable [*Policy] for package
-// sanitize.
+// sanitize. A *Policy is safe for concurrent use. docs/policy.md is the
+// reference of every setting; the fields of [Config] say the same.
 //
 // # Presets
 //
-// Three presets cover the usual cases. [Strict], [Basic] and [UGC] return
-// them compiled; they cannot fail, and each compiles once, on first use,
-// and is then shared. [Preset] takes a preset's name (from a flag or a
-// setting), [Presets] lists the names and [Policy.String] prints exactly
-// what each allows:
-//
-//   - "strict" ([Strict]): text only. Every element is removed; its text
-//     is kept (except the content of script, style and similar elements).
-//   - "basic" ([Basic]): inline formatting and links (a, b, strong, i, em,
-//     code, q, abbr, sub, sup, ...), for one-line comments, chat and
-//     signatures.
-//   - "ugc" ([UGC]): what comment systems and forums render: basic plus paragraphs,
-//     headings, blockquotes, lists, tables, images, pre/code (with
-//     class="language-*"), details/summary, ruby. It follows bluemonday's
-//     UGCPolicy without id attributes and image maps (both clobber DOM
-//     properties).
-//   - "mail" ([Mail]): HTML e-mail, read as a whole document
-//     ([Config.Document] "wrap"): tables and their presentation
-//     attributes, font, center, styles and <style> sheets with a mail
-//     property list, remote content blocked ([Config.RemoteContent]),
-//     links opening in a new tab.
-//
-// The presets allow http, https and mailto URLs (strict none), keep
-// relative URLs (strict refuses them), refuse userinfo, inspect URLs
-// nested in query values and paths, and write rel="nofollow ugc" on links (basic
-// and ugc). They reject URLs whose urlnorm flags exist only to deceive
-// (confusable and look-alike hosts, bidi and invisible characters,
-// encoded separators), report the rest, and name as allowed the flags
-// ordinary links carry, so that urls.strict, which rejects every flag a
-// policy does not name, keeps share links and upper-case IDNs;
-// [Policy.String] writes each choice with its reason.
+// [Preset] takes a preset's name, [Presets] lists them, [Strict],
+// [Basic], [UGC], [Mail], [BluemondayUGC] and [SanitizerAPI] return them
+// compiled, and [Policy.String] prints what each allows and why. The web
+// presets allow http, https and mailto URLs, refuse userinfo and reject
+// deceptive URLs (confusable hosts, bidi characters, encoded
+// separators); strict keeps text only.
 //
 // # Policy files
 //
@@ -44,140 +20,77 @@
 //	extends: ugc
 //	add:
 //	  elements: [kbd]
+//	  attributes:
+//	    - {name: x-note, kind: text, on: [span]}
 //	remove:
 //	  elements: [img]
-//	  attributes: [{name: title, on: [abbr]}]
-//	  schemes: [mailto]
 //	urls:
 //	  relative: resolve          # allow | deny | resolve
 //	  base: https://forum.example/
-//	  userinfo: strip            # reject | strip | keep
-//	  strict: false              # reject the flags not named in flags
-//	  nested: true               # inspect URLs in query values and paths
-//	  flags:                     # reject | report | ignore, per urlnorm flag
-//	    numeric-ipv4: reject
-//	    trailing-dot: ignore
 //	links:
-//	  rel: [nofollow, ugc]       # any link types but opener
-//	  rel_on: external           # all | external: which links get rel
-//	  target_blank: true         # external links open in a new tab
-//	limits:
-//	  max_depth: 64
-//
-// # Markdown and Q&A posts
-//
-// Four settings, off in every preset, keep what Markdown renderers and
-// Stack Exchange-style sites write:
-//
-//	add:
-//	  attributes:
-//	    - {name: "data-*", on: [div, span]}   # every data- name, as text
-//	classes:                                  # class filtered per token
-//	  - {tokens: [spoiler]}
-//	  - {on: [pre, code], match: "lang-[a-z0-9]+"}
-//	ids:
-//	  prefix: user-content-   # id and name kept under it; href="#x" follows
-//	links:
-//	  rel: [nofollow, ugc, me]
-//	  rel_on: external
-//
-// A data-* wildcard (only data- prefixes: the policy stage, bluemonday,
-// keeps no other attribute it is not given by name) covers neither names
-// that say they hold a URL (data-src) nor names declared another kind;
-// an entry naming the attribute, then the longest prefix, wins. See
-// [Attribute], [ClassRule], [IDs] and [Links] for the rules.
-//
-// # Attribute kinds
+//	  rel: [nofollow, ugc]
+//	  target_blank: true
 //
 // Every allowed attribute has a [Kind], which says how package sanitize
-// checks its value: url, url-list and srcset values go through urlnorm,
-// css values through the style checker, and text, enum, boolean and
-// number values are inert. A built-in table ([KindOf]) knows the
-// attributes of HTML (with microdata and the obsolete ones browsers still
-// honour), of SVG 2 and every aria-* name. A file declares the kind of
-// any other attribute, and Compile refuses an attribute of unknown kind:
+// checks its value (url, url-list and srcset through urlnorm, css
+// through the style checker; text, enum, boolean and number are inert).
+// A built-in table ([KindOf]) knows the attributes of HTML, SVG 2 and
+// every aria-* name; a file declares the kind of any other, and Compile
+// refuses an attribute of unknown kind. A name that says it holds a URL
+// (data-src) may only be declared a URL kind.
 //
-//	add:
-//	  attributes:
-//	    - {name: x-note, kind: text, on: [span]}
-//	    - {name: data-src, kind: url, on: [img]}
-//
-// A declaration may not contradict the table (href as text), and a name
-// that says it holds a URL (data-src, data-href, x-image-url) may only be
-// declared url, url-list or srcset.
-//
-// # The HTML Sanitizer API's configuration
-//
-// [FromSanitizerConfig] compiles the SanitizerConfig dictionary a page
-// gives the browser's Element.setHTML() (elements, removeElements,
-// replaceWithChildrenElements, attributes, removeAttributes, comments,
-// dataAttributes), checked as the spec's "valid" does, with errors naming
-// the JSON path. [SanitizerConfig.Config] says, as notes, where htmlclean
-// keeps less than a browser would: no comments, no SVG or MathML, no
-// attribute it cannot check, and its own URL rules. [Policy.SanitizerConfig]
-// writes any policy back as the dictionary, listing what it cannot say.
+// The HTML Sanitizer API's SanitizerConfig, which a page gives the
+// browser's Element.setHTML(), is read and written by package
+// policy/sanitizerapi. The "sanitizer-api" preset is the browser's
+// default mapped that way, held here as data (sanitizer-api.yaml): this
+// package does not import sanitizerapi.
 //
 // # Errors
 //
-// Unknown settings, values of the wrong type, contradictions (allowing
-// script, base, event handlers or javascript:), attributes of unknown
-// kind and bad patterns are errors at load time: [LoadFile] reports each
-// one as a *[ConfigError] with the file, the line and the setting, up to
-// 20 of them and then how many more. A file holds one YAML document.
-// Loading takes time linear in the file's size (at most 1 MiB), whoever
-// wrote it: a mapping wider than any setting, and a file of more than
-// 20,000 nodes (keys, values, list items), are refused before it is
-// decoded, and the rules an attribute list compiles to are bounded.
+// Unknown settings, wrong types, contradictions (allowing script or
+// javascript:) and bad patterns are errors at load time, each a
+// *[ConfigError] naming the file, the line and the setting. Loading takes
+// time linear in the file's size (at most 1 MiB), whoever wrote it. Some elements, attributes and schemes
+// can never be allowed ([Forbidden]): those that run script, change how
+// the page around the output is read (base, meta), or that a
+// token-stream sanitiser cannot follow.
 //
-// Some elements, attributes and schemes can never be allowed: those that
-// run script, change how the page around the output is read (base, meta),
-// or that a token-stream sanitiser cannot follow (raw-text elements,
-// obsolete SVG animation). SVG and MathML elements are named with a prefix
-// ("svg:circle", "math:mi"); Config.SVG and Config.MathML add tested sets.
-//
-// A *Policy is immutable and safe for concurrent use. It also holds a
-// bluemonday allowlist compiled from the same Config, which package
-// sanitize runs as a second line of defence; it always requires parseable
-// URLs and has an explicit scheme list. That stage is not exported: alone
-// it would keep what the first stage refuses (userinfo, confusable hosts),
-// so the only way to apply a policy is package sanitize.
+// The bluemonday allowlist a *Policy also holds, compiled from the same
+// Config, is run by package sanitize as a second line of defence; it is
+// not exported, since alone it would keep what the first stage refuses
+// (userinfo, confusable hosts).
 //
 // # What crosses to package sanitize
 //
-// Compiling a policy also builds the rules package sanitize enforces: an
-// internal value (internal/rules) with every setting as a typed constant,
-// the element and attribute rules, and the bluemonday stage as a
-// function. [Policy.Rules] hands it over to code that can name
-// internal/rules.Key, that is to this module's packages alone; it is the
-// one crossing between the two packages, and no setting has an accessor
-// of its own. Where each step lives:
+// Compiling a policy also builds the rules package sanitize enforces
+// (internal/rules), which [Policy.Rules] hands to this module's packages
+// alone; no setting has an accessor of its own.
+//
+// Where each step lives:
 //
 //	config.go       Config and its settings, with their defaults
 //	load.go         LoadFile, Load, ParseConfig: YAML or JSON, with lines
-//	yamlnode.go     the node tree of a file: its size, paths and lines
-//	presets.go      the presets, their registry and their value patterns
+//	                (the node tree's paths and lines: internal/yamltree)
+//	presets.go      the presets, their registry and their value patterns;
+//	                sanitizer-api.yaml, the sanitizer-api preset
 //	compile.go      Compile: the lists, URLs, links, limits, removal
 //	attrcompile.go  attribute entries and kind declarations
 //	styles.go       per-property style rules (Config.Styles)
 //	tokens.go       class rules, ids.prefix, rel tokens
-//	wildcard.go     data-* wildcards (the script-gadget names they leave
-//	                out are internal/rules/gadgets.go)
+//	wildcard.go     data-* wildcards; gadgets.go, the script-gadget names
 //	embeds.go       iframe embeds (Config.Embeds)
-//	toplayer.go     allow_top_layer: the top-layer attributes' rules and
-//	                warnings (the list is internal/rules/toplayer.go)
+//	toplayer.go     allow_top_layer: the top-layer rules and warnings
 //	mail.go         document, remote_content, proxy
 //	flags.go        urls.flags: reject, report, ignore
-//	schemes.go      urls.schemes "*", urls.data_images, the author's rel
-//	                and target, crossorigin: what bluemonday policies allow
-//	kind.go         attribute kinds; kind_table.go, the built-in table
-//	foreign.go      svg: and math: names, the svg and mathml settings;
-//	                foreignsets.go, the sets they add
+//	schemes.go      urls.schemes "*", data_images, author rel and target,
+//	                crossorigin: what the bluemonday stage allows
+//	kind.go         attribute kinds (the built-in table: internal/rules)
+//	foreign.go      svg: and math: names, the svg and mathml settings
+//	                (the sets they add: internal/rules)
 //	container.go    container: the content model of the context element
 //	patterns.go     limits on a policy's regular expressions
-//	printable.go    the policy as Policy.String prints it; weaker.go, the
-//	                mark beside a setting weaker than its default
+//	printable.go    Policy.String's policy; weaker.go, its weaker marks
 //	hooks.go        the Go hooks of a Config
-//	sanitizer*.go   the HTML Sanitizer API's configuration, both ways
 //	rules.go        the typed settings and hooks handed to sanitize
 //	policy.go       Policy, its public accessors and the bluemonday stage
 package policy

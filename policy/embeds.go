@@ -10,20 +10,12 @@ import (
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
-// Embeds allows <iframe> for a few video and media hosts. It is the only
-// way a policy allows iframe: the element stays forbidden in Elements and
-// Add.Elements, no preset sets Embeds, and no other setting (Attributes,
-// Styles, ...) applies to the element.
-//
-// An iframe is kept only with a src that urlnorm accepts, whose scheme is
-// https, whose host is exactly one of Hosts and which has neither user
-// info nor a port. It keeps width, height (digits), title, frameborder
-// (0 or 1), allowfullscreen, loading and a referrerpolicy that sends no
-// more than the page's origin; every other attribute is dropped, among
-// them srcdoc, name (window.name clobbering, link targets), allow
-// (permission delegation) and style. sandbox is always written with
-// Sandbox, replacing what the input had. The iframe's content (fallback
-// text, which browsers never show) is dropped.
+// Embeds allows <iframe> for a few video and media hosts, the only way a
+// policy allows it (no preset does). An iframe is kept only with an https
+// src whose host is exactly one of Hosts, without user info or port; it
+// keeps width, height, title, frameborder, allowfullscreen, loading and a
+// referrerpolicy sending no more than the origin, is always written with
+// Sandbox, and loses its content.
 type Embeds struct {
 	// Hosts lists the hosts an iframe may load, as lower-case ASCII DNS
 	// names ("www.youtube-nocookie.com"; an internationalised name in its

@@ -111,9 +111,10 @@ func forbiddenElement(key string) string {
 	return forbiddenForeign[key]
 }
 
-// validElement reports whether key is an element name a policy may write,
-// allowed or not.
-func validElement(key string) bool { return foreignProblem(key) == "" }
+// ValidElement reports whether key is an element name a policy may
+// write, allowed or not: a lower-case HTML name, or svg: or math: before
+// an SVG or MathML element's.
+func ValidElement(key string) bool { return foreignProblem(key) == "" }
 
 // elementProblem is the message for an element name in a list: why it is
 // never allowed (unless removing), or what is wrong with its name.
@@ -153,14 +154,14 @@ func (k *compiler) checkForeign(c Config) {
 	}
 }
 
-// foreignElements are the elements c.SVG and c.MathML add.
+// foreignElements returns the elements c.SVG and c.MathML add.
 func foreignElements(c Config) []string {
 	var out []string
 	if c.SVG == SVGSafe {
-		out = append(out, svgSafeElements...)
+		out = append(out, rules.SVGSafeElements...)
 	}
 	if c.MathML == MathMLCore {
-		out = append(out, mathCoreElements...)
+		out = append(out, rules.MathCoreElements...)
 	}
 	return out
 }
@@ -169,10 +170,18 @@ func foreignElements(c Config) []string {
 func foreignAttributes(c Config) []Attribute {
 	var out []Attribute
 	if c.SVG == SVGSafe {
-		out = append(out, svgSafeAttributes()...)
+		out = appendSet(out, rules.SVGSafeAttributes())
 	}
 	if c.MathML == MathMLCore {
-		out = append(out, mathCoreAttributes()...)
+		out = appendSet(out, rules.MathCoreAttributes())
+	}
+	return out
+}
+
+// appendSet appends a foreign set's attributes as attribute entries.
+func appendSet(out []Attribute, set []rules.SetAttr) []Attribute {
+	for _, a := range set {
+		out = append(out, Attribute{Name: a.Name, On: a.On})
 	}
 	return out
 }

@@ -1,21 +1,15 @@
 package policy
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
-// Kind says what an attribute's value holds, which decides how package
-// sanitize checks it: the URL kinds go through urlnorm, CSS through the
-// style checker, and the other kinds are inert (never fetched or
-// followed). Every attribute a compiled [Policy] allows has a kind other
-// than [KindUnknown]: the built-in table ([KindOf]) or the policy's own
-// declaration. The zero Kind is KindUnknown. Its String method returns
-// the kind's name as a policy file writes it ("url-list"); its Inert
-// method reports whether values of the kind are never fetched, followed
-// or parsed as CSS (text, enum, boolean, number).
+// Kind says what an attribute's value holds, and so how package sanitize
+// checks it (see the package doc). The zero Kind is [KindUnknown], which
+// no allowed attribute has. String gives its name in a policy file
+// ("url-list"); Inert reports text, enum, boolean and number.
 type Kind = rules.Kind
 
 // The kinds. Their String forms are the values of a policy file's
@@ -38,17 +32,14 @@ const declarable = "text, enum, boolean, number, url, url-list, srcset, css"
 // parseKind reads a kind name as written in a policy file.
 func parseKind(s string) (Kind, bool) { return rules.ParseKind(s) }
 
-// KindOf returns the built-in kind of a lower-case attribute name, or
-// [KindUnknown] for a name the table does not hold. The table covers the
-// WHATWG HTML attribute index (including obsolete attributes browsers
-// still honour and microdata), SVG 2's attribute index (presentation
-// attributes are CSS) and every aria-* name.
+// KindOf returns the built-in kind of a lower-case attribute name (HTML,
+// microdata and obsolete ones, SVG 2, aria-*), or [KindUnknown].
 func KindOf(name string) Kind {
-	if k, ok := builtinKinds[name]; ok {
+	if k, ok := rules.BuiltinKind(name); ok {
 		return k
 	}
-	if k, ok := mathKinds[name]; ok {
-		return k // MathML Core (foreignsets.go)
+	if k, ok := rules.MathKind(name); ok {
+		return k // MathML Core
 	}
 	if rest, ok := strings.CutPrefix(name, "aria-"); ok && rest != "" && lowerAlpha(rest) {
 		return KindText // WAI-ARIA states and properties: tokens, IDs, text
@@ -58,14 +49,7 @@ func KindOf(name string) Kind {
 
 // KnownAttributes returns the names in the built-in table, sorted (every
 // aria-* name is known too, without being listed).
-func KnownAttributes() []string {
-	names := make([]string, 0, len(builtinKinds))
-	for name := range builtinKinds {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
-}
+func KnownAttributes() []string { return rules.BuiltinNames() }
 
 func lowerAlpha(s string) bool {
 	for i := 0; i < len(s); i++ {

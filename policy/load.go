@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/internal/excerpt"
+	"github.com/htmlclean/htmlclean/internal/yamltree"
 )
 
 // maxPolicyBytes bounds a policy file; real ones are a few KiB.
@@ -44,7 +46,7 @@ func Load(r io.Reader, name string) (*Policy, error) {
 	}
 	// Check what did decode too, so one run reports every mistake (up to
 	// maxErrors, then a count).
-	p, cerrs, cmore := compile(c, maxErrors-len(errs), func(path string) bool { return nodeOfPath(root, path) != nil })
+	p, cerrs, cmore := compile(c, maxErrors-len(errs), func(path string) bool { return yamltree.NodeOf(root, path) != nil })
 	if len(errs)+more+len(cerrs)+cmore == 0 {
 		return p, nil
 	}
@@ -92,13 +94,13 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 		return nil, nil, &ConfigError{File: name, Line: doc.Line, Field: "(file)", Msg: "a policy is a mapping of settings"}
 	}
 	budget := maxNodes
-	if n, at, line := wideMapping(root.Content[0], nil, root.Content[0].Line, &budget); n != nil {
+	if n, at, line := yamltree.Wide(root.Content[0], maxKeys, &budget); n != nil {
 		if budget < 0 {
 			return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
-				Msg: fmt.Sprintf("the file holds more than %s settings and values (keys, list items, scalars) from here on; a policy has a few thousand at most", commas(maxNodes))}
+				Msg: fmt.Sprintf("the file holds more than %s settings and values (keys, list items, scalars) from here on; a policy has a few thousand at most", excerpt.Commas(maxNodes))}
 		}
 		return nil, nil, &ConfigError{File: name, Line: line, Field: at.String(),
-			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", commas(len(n.Content)/2), maxKeys)}
+			Msg: fmt.Sprintf("%s settings in one place; none has more than %d", excerpt.Commas(len(n.Content)/2), maxKeys)}
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
@@ -107,7 +109,7 @@ func readPolicy(r io.Reader, name string) ([]byte, *yaml.Node, error) {
 	case err != nil:
 		return nil, nil, syntaxError(data, name, err)
 	}
-	return nil, nil, &ConfigError{File: name, Line: secondDocLine(data, next.Line), Field: "(file)",
+	return nil, nil, &ConfigError{File: name, Line: yamltree.SecondDocLine(data, next.Line), Field: "(file)",
 		Msg: "a second document (after ---): a policy file holds one policy"}
 }
 
@@ -139,7 +141,7 @@ func checkUTF8(data []byte, name string) error {
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return &ConfigError{File: name, Line: line, Field: fieldAtLine(data, line),
+			return &ConfigError{File: name, Line: line, Field: yamltree.FieldAtLine(data, line),
 				Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d): a policy file is UTF-8 text", data[i], col)}
 		}
 		if r == '\n' {
@@ -155,93 +157,18 @@ func checkUTF8(data []byte, name string) error {
 // or mapping left open at the line of the block around it, naming
 // neither; the error names where it was opened instead.
 func syntaxError(data []byte, name string, err error) error {
-	line := yamlErrorLine(err.Error())
+	line := yamltree.ErrorLine(err.Error())
 	if strings.Contains(err.Error(), "did not find expected ',' or") {
-		if l, col, open, ok := unclosedFlow(data); ok {
+		if l, col, open, ok := yamltree.UnclosedFlow(data); ok {
 			kind, want := "list", "]"
 			if open == '{' {
 				kind, want = "mapping", "}"
 			}
-			return &ConfigError{File: name, Line: l, Field: excerptPath(fieldAtLine(data, l)),
+			return &ConfigError{File: name, Line: l, Field: excerpt.Path(yamltree.FieldAtLine(data, l)),
 				Msg: fmt.Sprintf("the flow %s opened with %q at column %d is not closed: a %q is missing", kind, string(open), col, want)}
 		}
 	}
-	return &ConfigError{File: name, Line: line, Field: excerptPath(fieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
-}
-
-// unclosedFlow returns the line and column (in bytes, from 1) of the
-// first flow list or mapping ("[", "{") that is not closed: the
-// innermost open one where a closing bracket does not match it, or at
-// the end of the file. Quoted scalars and comments are skipped.
-func unclosedFlow(data []byte) (line, col int, open byte, ok bool) {
-	type opener struct {
-		line, col int
-		b         byte
-	}
-	var stack []opener
-	line, col = 1, 0
-	var quote byte
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		col++
-		switch {
-		case c == '\n':
-			line, col = line+1, 0
-			if quote == 0 || len(stack) == 0 {
-				quote = 0 // a block scalar's quote does not span lines
-			}
-		case quote != 0:
-			if c == quote && !(quote == '"' && i > 0 && data[i-1] == '\\') {
-				quote = 0
-			}
-		case c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t'):
-			for i+1 < len(data) && data[i+1] != '\n' {
-				i++
-			}
-		case (c == '"' || c == '\'') && len(stack) > 0:
-			quote = c
-		case c == '[' || c == '{':
-			stack = append(stack, opener{line, col, c})
-		case c == ']' || c == '}':
-			if len(stack) == 0 {
-				continue
-			}
-			top := stack[len(stack)-1]
-			if (top.b == '[') != (c == ']') {
-				return top.line, top.col, top.b, true
-			}
-			stack = stack[:len(stack)-1]
-		}
-	}
-	if len(stack) == 0 {
-		return 0, 0, 0, false
-	}
-	top := stack[0] // the outermost: everything after it was read as its content
-	for _, o := range stack {
-		if o.line == top.line {
-			top = o
-		}
-	}
-	return top.line, top.col, top.b, true
-}
-
-// secondDocLine returns the line of the "---" that starts the second
-// document: the last one at or before the line its content starts on.
-func secondDocLine(data []byte, contentLine int) int {
-	line, found := 0, 0
-	for text := range strings.Lines(string(data)) {
-		line++
-		if line > contentLine && found > 0 {
-			break
-		}
-		if strings.HasPrefix(text, "---") && (len(text) == 3 || text[3] == ' ' || text[3] == '\t' || text[3] == '\n' || text[3] == '\r') {
-			found = line
-		}
-	}
-	if found == 0 {
-		return contentLine
-	}
-	return found
+	return &ConfigError{File: name, Line: line, Field: excerpt.Path(yamltree.FieldAtLine(data, line)), Msg: yamlMessage(err.Error())}
 }
 
 // decodeConfig starts from the preset the file extends and decodes the
@@ -249,9 +176,9 @@ func secondDocLine(data []byte, contentLine int) int {
 // maxErrors errors, located, and the number of the rest.
 func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, int) {
 	var c Config
-	if ext := lookup(root, "extends"); ext != nil {
+	if ext := yamltree.Lookup(root, "extends"); ext != nil {
 		if ext.Kind != yaml.ScalarNode || ext.Tag != "!!str" {
-			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("takes one preset name, a string, not %s (presets: %s)", nodeKind(ext), strings.Join(Presets(), ", "))}}, 0
+			return Config{}, []error{&ConfigError{File: name, Line: ext.Line, Field: "extends", Msg: fmt.Sprintf("takes one preset name, a string, not %s (presets: %s)", yamltree.Kind(ext), strings.Join(Presets(), ", "))}}, 0
 		}
 		preset, err := PresetConfig(ext.Value)
 		if err != nil {
@@ -269,34 +196,25 @@ func decodeConfig(data []byte, root *yaml.Node, name string) (Config, []error, i
 	case errors.As(err, &te):
 		// The decoder fills in what it can; return that with the errors.
 		msgs := te.Errors[:min(len(te.Errors), maxErrors)]
-		queries := make([]lineQuery, len(msgs))
+		queries := make([]yamltree.LineQuery, len(msgs))
 		for i, msg := range msgs {
-			queries[i] = lineQuery{yamlErrorLine(msg), unknownKey(msg)}
+			queries[i] = yamltree.LineQuery{Line: yamltree.ErrorLine(msg), Key: unknownKey(msg)}
 		}
-		paths := pathsAtLines(root, queries)
+		paths := yamltree.PathsAtLines(root, queries)
 		errs := make([]error, len(msgs))
 		for i, msg := range msgs {
-			errs[i] = &ConfigError{File: name, Line: queries[i].line, Field: excerptPath(paths[i]), Msg: yamlMessage(msg)}
+			errs[i] = &ConfigError{File: name, Line: queries[i].Line, Field: excerpt.Path(paths[i]), Msg: yamlMessage(msg)}
 		}
 		return c, errs, len(te.Errors) - len(msgs)
 	}
-	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("%s", excerpt(err.Error()))}}, 0
+	return Config{}, []error{&ConfigError{File: name, Field: "(file)", Msg: fmt.Sprintf("%s", excerpt.Text(err.Error()))}}, 0
 }
 
 var (
-	lineRE      = regexp.MustCompile(`line (\d+)`)
 	yamlPrefix  = regexp.MustCompile(`^(yaml: )?(line \d+: )?`)
 	typeNameRE  = regexp.MustCompile(` in type policy\.\w+`)
 	unknownYAML = regexp.MustCompile(`field (\S+) not found`)
 )
-
-func yamlErrorLine(msg string) int {
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n
-	}
-	return 0
-}
 
 // unknownKey returns the key an "unknown field" message names, or "".
 func unknownKey(msg string) string {
@@ -306,20 +224,13 @@ func unknownKey(msg string) string {
 	return ""
 }
 
-// lineQuery asks for the setting on a line, preferring a key of that
-// name if the line has one.
-type lineQuery struct {
-	line int
-	key  string
-}
-
 // yamlMessage rewrites a yaml.v3 message for a policy author.
 func yamlMessage(msg string) string {
 	msg = yamlPrefix.ReplaceAllString(msg, "")
 	if m := unknownYAML.FindStringSubmatch(msg); m != nil {
 		return "unknown setting " + quoteValue(m[1])
 	}
-	return fmt.Sprintf("%s", excerpt(typeNameRE.ReplaceAllString(msg, "")))
+	return fmt.Sprintf("%s", excerpt.Text(typeNameRE.ReplaceAllString(msg, "")))
 }
 
 // locate adds the file and line to the ConfigErrors of Compile, found by
@@ -331,7 +242,7 @@ func locate(errs []error, root *yaml.Node, name string) []error {
 		if errors.As(e, &ce) {
 			located := *ce
 			located.File = name
-			located.Line = lineOfPath(root, ce.Field)
+			located.Line = yamltree.LineOf(root, ce.Field)
 			e = &located
 		}
 		out[i] = e
@@ -344,37 +255,4 @@ func unjoin(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
-}
-
-var keyLineRE = regexp.MustCompile(`^(\s*)(?:-\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?\s*:`)
-
-// fieldAtLine names the setting on a line of a file that may not parse:
-// the keys of the enclosing blocks, by indentation, joined with ".".
-func fieldAtLine(data []byte, line int) string {
-	type key struct {
-		indent int
-		name   string
-	}
-	var stack []key
-	last := "(file)"
-	for i, text := range strings.Split(string(data), "\n") {
-		if i+1 > line && line > 0 {
-			break
-		}
-		m := keyLineRE.FindStringSubmatch(text)
-		if m == nil {
-			continue
-		}
-		indent := len(m[1])
-		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, key{indent, m[2]})
-		names := make([]string, len(stack))
-		for j, k := range stack {
-			names[j] = k.name
-		}
-		last = strings.Join(names, ".")
-	}
-	return last
 }

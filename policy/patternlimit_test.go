@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/internal/reprog"
+	"github.com/htmlclean/htmlclean/internal/yamltree"
 )
 
 // TestProgramInsts: the count the limits use is the length of the
@@ -37,12 +40,12 @@ func TestProgramInsts(t *testing.T) {
 		want := len(prog.Inst) // and what large classes count
 		for _, in := range prog.Inst {
 			if in.Op == syntax.InstRune {
-				want += len(in.Rune) / classRunes
+				want += len(in.Rune) / reprog.ClassRunes
 			}
 		}
-		got := programInsts(re)
+		got := reprog.Insts(re)
 		if got < want || got > want+want/10+2 {
-			t.Errorf("programInsts(%q) = %d, compiled program has %d", src, got, want)
+			t.Errorf("Insts(%q) = %d, compiled program has %d", src, got, want)
 		}
 	}
 }
@@ -127,7 +130,7 @@ func countNodes(file string) int {
 		return 0
 	}
 	budget := 1 << 30
-	wideMapping(root.Content[0], nil, 0, &budget)
+	yamltree.Wide(root.Content[0], maxKeys, &budget)
 	return 1<<30 - budget
 }
 

@@ -1,16 +1,17 @@
 package policy
 
 import (
-	"fmt"
 	"regexp"
-	"regexp/syntax"
 
+	"github.com/htmlclean/htmlclean/internal/excerpt"
+	"github.com/htmlclean/htmlclean/internal/reprog"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // Limits on the regular expressions of a policy. The work and memory of
 // compiling a pattern, and the work of matching a value against it, grow
-// with its program: the instructions regexp/syntax compiles it to
+// with its program: the instructions regexp/syntax compiles it to,
+// counted by internal/reprog
 // (Go's matcher runs in time proportional to program size × input
 // length). A policy file is small, but a few bytes of it can ask for a
 // large program (`a{1,1000}` is 2,003 instructions), so each is bounded:
@@ -39,20 +40,6 @@ const (
 	maxUnicodeClasses = 256
 	maxPatternBytes   = 4 << 10 // a pattern of the entries, anchored
 )
-
-// unicodeClasses counts the \p and \P escapes of a pattern.
-func unicodeClasses(src string) int {
-	n := 0
-	for i := 0; i+1 < len(src); i++ {
-		if src[i] == '\\' {
-			if src[i+1] == 'p' || src[i+1] == 'P' {
-				n++
-			}
-			i++ // the escaped character
-		}
-	}
-	return n
-}
 
 // patternSet is what the compiler knows of the patterns it compiled:
 // each by its anchored source, compiled once, and what they cost.
@@ -114,21 +101,21 @@ func (k *compiler) measure(field, src string) (int, bool) {
 		return 0, false
 	}
 	if len(src) > maxPatternBytes {
-		k.fail(field, "%q is longer than the %s bytes one pattern may be", src, commas(maxPatternBytes))
+		k.fail(field, "%q is longer than the %s bytes one pattern may be", src, excerpt.Commas(maxPatternBytes))
 		return 0, false
 	}
-	if k.pats.unicode += unicodeClasses(src); k.pats.unicode > maxUnicodeClasses {
-		if k.pats.unicode-unicodeClasses(src) <= maxUnicodeClasses {
+	if k.pats.unicode += reprog.UnicodeClasses(src); k.pats.unicode > maxUnicodeClasses {
+		if k.pats.unicode-reprog.UnicodeClasses(src) <= maxUnicodeClasses {
 			k.fail(field, "the policy's patterns name more than %d Unicode classes (\\p{…}, \\P{…}), each a large table to build: use fewer", maxUnicodeClasses)
 		}
 		return 0, false
 	}
-	insts, msg := programSize(src)
+	insts, msg := reprog.Size(src)
 	switch {
 	case msg != "":
 		k.fail(field, "%s", msg)
 	case insts > maxPatternInsts:
-		k.fail(field, "the pattern compiles to %s instructions, more than the %s one pattern may have: bound its repetitions ({n,m}) or split it", commas(insts), commas(maxPatternInsts))
+		k.fail(field, "the pattern compiles to %s instructions, more than the %s one pattern may have: bound its repetitions ({n,m}) or split it", excerpt.Commas(insts), excerpt.Commas(maxPatternInsts))
 	default:
 		return insts, true
 	}
@@ -140,7 +127,7 @@ func (k *compiler) measure(field, src string) (int, bool) {
 func (k *compiler) spend(field string, insts int) bool {
 	if k.pats.total+insts > maxPolicyInsts {
 		if k.pats.total <= maxPolicyInsts {
-			k.fail(field, "the policy's patterns together compile to more than %s instructions: use fewer or smaller patterns", commas(maxPolicyInsts))
+			k.fail(field, "the policy's patterns together compile to more than %s instructions: use fewer or smaller patterns", excerpt.Commas(maxPolicyInsts))
 			k.pats.total = maxPolicyInsts + 1 // reported once
 		}
 		return false
@@ -163,7 +150,7 @@ func (k *compiler) spendValue(field, el, attr string, insts int) bool {
 		if el == "*" {
 			on = ""
 		}
-		k.fail(field, "the patterns one %s value%s is matched against would compile to more than %s instructions together: use fewer or smaller patterns", attr, on, commas(maxValueInsts))
+		k.fail(field, "the patterns one %s value%s is matched against would compile to more than %s instructions together: use fewer or smaller patterns", attr, on, excerpt.Commas(maxValueInsts))
 		k.pats.value[key] = -1 // reported once per attribute
 		return false
 	}
@@ -179,87 +166,16 @@ func (k *compiler) builtPattern(field, src string) (*regexp.Regexp, bool) {
 	if c, seen := k.pats.byRE[src]; seen {
 		return c.m.RE, c.ok
 	}
-	insts, msg := programSize(src)
+	insts, msg := reprog.Size(src)
 	c := compiledPattern{insts: insts}
 	switch {
 	case msg != "":
 		k.fail(field, "%s", msg)
 	case insts > maxValueInsts:
-		k.fail(field, "the patterns built from this setting compile to more than %s instructions together: use fewer or smaller patterns", commas(maxValueInsts))
+		k.fail(field, "the patterns built from this setting compile to more than %s instructions together: use fewer or smaller patterns", excerpt.Commas(maxValueInsts))
 	case k.spend(field, insts):
 		c.m.RE, c.ok = regexp.MustCompile(src), true
 	}
 	k.pats.byRE[src] = c
 	return c.m.RE, c.ok
-}
-
-// programSize returns the instructions src compiles to, or a message
-// saying why it does not compile. They are counted on the parse tree
-// (programInsts), without expanding it: a few bytes of a pattern can
-// ask for millions of instructions.
-func programSize(src string) (int, string) {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
-		return 0, fmt.Sprintf("bad regular expression: %v", err)
-	}
-	return programInsts(re), ""
-}
-
-// programInsts returns the length of syntax.Compile(re.Simplify()).Inst,
-// or more (a large character class counts one more for every classRunes
-// of its range bounds), in time linear in the size of the parse tree (the parser caps
-// its height and its repetition counts at 1,000). It follows how
-// Simplify expands a repetition and how Compile lays out each operator.
-func programInsts(re *syntax.Regexp) int {
-	return 2 + insts(re) // the program's fail and match instructions
-}
-
-// classRunes is how many range bounds of a character class count as
-// one instruction more.
-const classRunes = 64
-
-func insts(re *syntax.Regexp) int {
-	const most = 1 << 40 // saturate: nested repetitions multiply
-	n := 0
-	switch re.Op {
-	case syntax.OpNoMatch:
-	case syntax.OpLiteral:
-		n = len(re.Rune)
-	case syntax.OpCapture, syntax.OpStar: // a star of what may be empty: 2
-		n = 2 + insts(re.Sub[0])
-	case syntax.OpPlus, syntax.OpQuest:
-		n = 1 + insts(re.Sub[0])
-	case syntax.OpConcat, syntax.OpAlternate:
-		for _, sub := range re.Sub {
-			n = min(n+insts(sub), most)
-		}
-		switch {
-		case len(re.Sub) == 0:
-			n = 1 // the empty match
-		case re.Op == syntax.OpAlternate:
-			n += len(re.Sub) - 1
-		}
-	case syntax.OpRepeat:
-		// x{n,} is n copies, the last as x+; x{n,m}, n copies then m-n
-		// nested x?.
-		s, lo, hi := insts(re.Sub[0]), re.Min, re.Max
-		switch {
-		case hi == 0:
-			n = 1
-		case hi < 0 && lo == 0:
-			n = 2 + s
-		case hi < 0:
-			n = lo*s + 1
-		default:
-			n = lo*s + (hi-lo)*(s+1)
-		}
-	case syntax.OpCharClass:
-		// One instruction, holding the class's ranges, which matching
-		// searches and compiling copies and merges: a large class
-		// (\p{L} has hundreds of ranges) counts more.
-		n = 1 + len(re.Rune)/classRunes
-	default: // one instruction: an assertion, any character, the empty match
-		n = 1
-	}
-	return min(n, most)
 }

@@ -28,11 +28,8 @@ type Policy struct {
 	bm      *bluemonday.Policy
 }
 
-// Rules returns the compiled rules package sanitize enforces. It is this
-// module's one crossing from package policy to package sanitize. Only
-// packages of this module can name [rules.Key], so no other code can
-// call it: the rules' maps are shared with the policy, and its
-// bluemonday stage alone is not a sanitiser.
+// Rules returns the compiled rules package sanitize enforces, the one
+// crossing between the two; only this module can name [rules.Key].
 func (p *Policy) Rules(rules.Key) rules.Rules { return p.r }
 
 // attributeList writes the compiled attribute rules back as a Config
@@ -85,20 +82,15 @@ func (p *Policy) attributeList() []Attribute {
 }
 
 // URLOptions returns the options every URL of this policy is normalised
-// with. Its Schemes is nil only under urls.schemes: ["*"], where every
-// scheme passes urlnorm but javascript:, vbscript: and data: (rejected by
-// their flag) and package sanitize refuses urls.deny_schemes and the
-// other schemes no policy allows.
+// with; Schemes is nil under urls.schemes: ["*"].
 func (p *Policy) URLOptions() urlnorm.Options {
 	o := p.r.URL
 	o.Schemes = slices.Clone(o.Schemes)
 	return o
 }
 
-// Rel returns the tokens written to the rel attribute of every link
-// (every external one, if links.rel_on is "external"), sorted; a link
-// may also keep its author's tokens links.author_rel lists, and gets
-// noopener when it opens another window (links.targets).
+// Rel returns the tokens written to the rel of every link (every
+// external one under links.rel_on "external"), sorted.
 func (p *Policy) Rel() []string { return slices.Clone(p.rel) }
 
 // Limits returns the limits, with defaults filled in.

@@ -1,9 +1,13 @@
 package policy
 
 import (
+	"bytes"
+	_ "embed" // the sanitizer-api preset
 	"fmt"
 	"slices"
 	"sync"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Attribute value patterns used by the presets. Each is anchored by
@@ -79,8 +83,10 @@ func PresetConfig(name string) (Config, error) {
 }
 
 // Preset returns the compiled policy of the named preset: the same
-// *Policy as [Strict], [Basic], [UGC], [BluemondayUGC] or [SanitizerAPI] return. The only error is an
-// unknown name.
+// *Policy as [Strict], [Basic], [UGC], [Mail], [BluemondayUGC] or
+// [SanitizerAPI] return. Each preset is compiled once, on first use, and
+// then shared; it is immutable and safe for concurrent use. The only
+// error is an unknown name.
 func Preset(name string) (*Policy, error) {
 	p, ok := presets[name]
 	if !ok {
@@ -101,30 +107,24 @@ func builtIn(name string) *Policy {
 }
 
 // Strict returns the "strict" preset: text only, every element removed,
-// its text kept. It is compiled once, on first use; every call returns
-// the same immutable *Policy, safe for concurrent use.
+// its text kept.
 func Strict() *Policy { return builtIn("strict") }
 
 // Basic returns the "basic" preset: inline formatting and links, for
-// one-line comments, chat messages and signatures. It is compiled once,
-// on first use; every call returns the same immutable *Policy, safe for
-// concurrent use.
+// one-line comments, chat messages and signatures.
 func Basic() *Policy { return builtIn("basic") }
 
 // UGC returns the "ugc" preset: what comment systems and forums render
-// (paragraphs, headings, links, images, lists, tables, code, quotes). It
-// is compiled once, on first use; every call returns the same immutable
-// *Policy, safe for concurrent use.
+// (paragraphs, headings, links, images, lists, tables, code, quotes).
 func UGC() *Policy { return builtIn("ugc") }
 
 // SanitizerAPI returns the "sanitizer-api" preset: the HTML Sanitizer
 // API's built-in safe default (new Sanitizer().get() in Chromium, which
-// Element.setHTML() applies), as [FromSanitizerConfig] maps it. It keeps
-// the default's HTML elements and attributes, and none of its SVG and
-// MathML elements or presentation attributes (see [SanitizerAPINotes]);
-// like setHTML() it writes no rel or target. It is compiled once, on
-// first use; every call returns the same immutable *Policy, safe for
-// concurrent use.
+// Element.setHTML() applies), as package policy/sanitizerapi maps it: its
+// elements and attributes, SVG and MathML included, less what htmlclean
+// refuses (svg:a, svg:foreignobject, body, head, html, title; the
+// presentation attributes only on SVG elements). Like setHTML() it
+// writes no rel or target.
 func SanitizerAPI() *Policy { return builtIn("sanitizer-api") }
 
 // webURLs are the URL rules of the presets that allow links: http, https
@@ -321,9 +321,7 @@ func mailPreset() Config {
 	return c
 }
 
-// Mail returns the "mail" preset (see [Config.Document]). It is compiled
-// once, on first use; every call returns the same immutable *Policy,
-// safe for concurrent use.
+// Mail returns the "mail" preset (see [Config.Document]).
 func Mail() *Policy { return builtIn("mail") }
 
 // The bluemonday-ugc preset is bluemonday's UGCPolicy() (bluemonday
@@ -434,7 +432,26 @@ func bluemondayUGCPreset() Config {
 
 // BluemondayUGC returns the "bluemonday-ugc" preset: bluemonday's
 // UGCPolicy() (ids as written, image maps, nofollow on every link), less
-// only what htmlclean refuses whatever the policy. It is compiled once,
-// on first use; every call returns the same immutable *Policy, safe for
-// concurrent use.
+// only what htmlclean refuses whatever the policy.
 func BluemondayUGC() *Policy { return builtIn("bluemonday-ugc") }
+
+// sanitizerAPIFile is the "sanitizer-api" preset, the browser's default
+// SanitizerConfig as package policy/sanitizerapi maps it, held as a
+// policy file so that this package needs no SanitizerConfig of its own.
+//
+//go:embed sanitizer-api.yaml
+var sanitizerAPIFile []byte
+
+// sanitizerAPIPreset decodes sanitizer-api.yaml as [ParseConfig] decodes
+// a file that extends no preset. Like setHTML(), the preset writes no rel
+// and no target.
+func sanitizerAPIPreset() Config {
+	var c Config
+	dec := yaml.NewDecoder(bytes.NewReader(sanitizerAPIFile))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		// The file is this package's own; TestPresetsCompile catches it.
+		panic(fmt.Sprintf("policy: sanitizer-api.yaml: %v", err))
+	}
+	return c
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
@@ -137,7 +138,7 @@ func (k *compiler) dataImages(p *Policy, d DataImages, maxAttr int) {
 	case len(d.Types) == 0:
 		return
 	case d.MaxBytes < 1 || d.MaxBytes > maxDataImageBytes:
-		k.fail("urls.data_images.max_bytes", "%d is out of range [1, %s] (required with types)", d.MaxBytes, commas(maxDataImageBytes))
+		k.fail("urls.data_images.max_bytes", "%d is out of range [1, %s] (required with types)", d.MaxBytes, excerpt.Commas(maxDataImageBytes))
 	case dataURLLen(d.MaxBytes) > maxAttr:
 		k.fail("urls.data_images.max_bytes", "%d bytes take %d in a data: URL, more than limits.max_attribute_bytes (%d): lower it to %d or raise the limit",
 			d.MaxBytes, dataURLLen(d.MaxBytes), maxAttr, (maxAttr-len(dataURLHead))/4*3)

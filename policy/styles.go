@@ -12,11 +12,9 @@ import (
 )
 
 // Style allows one CSS property in style attributes, with a rule for its
-// value: exactly one of Values, Keywords and Match. A policy with styles
-// filters style attributes declaration by declaration: an allowed property
-// with an allowed value is kept, anything else in the declaration list is
-// dropped. The CSS-wide keywords (inherit, initial, unset, revert,
-// revert-layer) are allowed for every listed property.
+// value: exactly one of Values, Keywords and Match. Style attributes are
+// filtered declaration by declaration; the CSS-wide keywords (inherit,
+// initial, ...) are allowed for every listed property.
 type Style struct {
 	// Property is the property name, lower case ("color", "text-align").
 	Property string `yaml:"property" json:"property"`

@@ -31,12 +31,6 @@ func (p *Policy) topLayer(allow bool) {
 	}
 }
 
-// isTopLayer reports whether name is an attribute of rules.TopLayer.
-func isTopLayer(name string) bool {
-	_, ok := rules.TopLayerAttr(name)
-	return ok
-}
-
 // topLayerWarnings returns the YAML comment lines String writes for the
 // top-layer attributes c lists: a warning for each one allow_top_layer
 // keeps, a note for each one it drops.

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 )
 
 // weakerMark begins the comment [Policy.String] writes beside a setting
@@ -61,7 +63,7 @@ func weaknesses(c Config) []weakness {
 		{"max_attributes", int64(l.MaxAttributes), DefaultMaxAttributes},
 	} {
 		if lim.v > lim.deflt || lim.v < 0 {
-			add(fmt.Sprintf("%s (more work and memory per document)", commas(int(lim.deflt))), "limits", lim.key)
+			add(fmt.Sprintf("%s (more work and memory per document)", excerpt.Commas(int(lim.deflt))), "limits", lim.key)
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // TestBareElements: an element that means nothing without its attributes
@@ -15,7 +16,7 @@ import (
 func TestBareElements(t *testing.T) {
 	fromSC := func(src string) *policy.Policy {
 		t.Helper()
-		p, err := policy.FromSanitizerConfig([]byte(src))
+		p, err := sanitizerapi.Compile([]byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,7 @@ package sanitize
 import (
 	"testing"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // TestSanitizerConfigNamespacedNames: what a SanitizerConfig's names
@@ -40,7 +40,7 @@ func TestSanitizerConfigNamespacedNames(t *testing.T) {
 		{"default preset", `"default"`, `<p lang="en">a<!--x--><b onclick="x()">b</b></p>`, `<p lang="en">a<b>b</b></p>`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := policy.FromSanitizerConfig([]byte(c.cfg))
+			p, err := sanitizerapi.Compile([]byte(c.cfg))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,7 +3,7 @@ package sanitize
 import (
 	"testing"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // TestSetHTMLRemovalShapes: setHTML() parses the whole fragment and then
@@ -34,7 +34,7 @@ func TestSetHTMLRemovalShapes(t *testing.T) {
 		{"table kept, rows removed", `{"removeElements": ["tr"]}`,
 			`<table><tr><td><font size="2">x</font></td></tr></table>y`, `<table></table>y`},
 	} {
-		p, err := policy.FromSanitizerConfig([]byte(c.cfg))
+		p, err := sanitizerapi.Compile([]byte(c.cfg))
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

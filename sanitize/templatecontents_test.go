@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // dictCase is an input sanitised under a SanitizerConfig dictionary and
@@ -32,11 +33,11 @@ func runDictCases(t *testing.T, cases []dictCase) {
 // enough for growth inputs if wide is set.
 func sanitizerPolicy(t testing.TB, dict string, wide bool) *policy.Policy {
 	t.Helper()
-	sc, err := policy.ParseSanitizerConfig([]byte(dict))
+	sc, err := sanitizerapi.Parse([]byte(dict))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := sc.Config()
+	c, _ := sc.PolicyConfig()
 	if wide {
 		c.Limits = policy.Limits{MaxDepth: 100_000, MaxTokenBytes: 64 << 20, MaxAttributeBytes: 32 << 20,
 			MaxAttributes: 100_000, MaxInputBytes: 1 << 30}

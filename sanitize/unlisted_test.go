@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // unlistedPolicies are the policies TestUnlistedDrop runs under: the
@@ -178,7 +179,7 @@ func TestDroppedMarkupEndsWhereParserEnds(t *testing.T) {
 // text integration points are integration points, and the content of
 // a foreign element is markup whatever its name (<svg><title>).
 func TestDroppedForeignEndsWhereParserEnds(t *testing.T) {
-	p, err := policy.FromSanitizerConfig([]byte(`{"elements":["p","div","b","img"],"attributes":["src"]}`))
+	p, err := sanitizerapi.Compile([]byte(`{"elements":["p","div","b","img"],"attributes":["src"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // cleanFlags are the sanitiser's flags.
@@ -155,7 +156,7 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 // exit status after printing why it did not load.
 func (e *env) loadPolicy(f *cleanFlags) (*policy.Policy, int) {
 	if f.sanitizer != "" {
-		return e.loadSanitizerConfig(f.sanitizer, policy.SanitizerParseOptions{SkipUnknown: f.skipUnknown})
+		return e.loadSanitizerConfig(f.sanitizer, sanitizerapi.ParseOptions{SkipUnknown: f.skipUnknown})
 	}
 	if f.policyFile != "" {
 		p, err := policy.LoadFile(f.policyFile)

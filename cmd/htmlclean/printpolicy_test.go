@@ -8,6 +8,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/testing/growth"
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // globalsConfig is a SanitizerConfig with n custom elements and n
@@ -44,7 +45,7 @@ func TestPrintPolicyGrowth(t *testing.T) {
 	compiled := map[string]*policy.Policy{}
 	gen := func(n int) string {
 		in := globalsConfig(n)
-		p, err := policy.FromSanitizerConfig([]byte(in))
+		p, err := sanitizerapi.Compile([]byte(in))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +69,7 @@ func TestPrintPolicyGrowth(t *testing.T) {
 // back to the same effective policy.
 func TestPrintPolicyGlobalsOnce(t *testing.T) {
 	in := globalsConfig(30)
-	p, err := policy.FromSanitizerConfig([]byte(in))
+	p, err := sanitizerapi.Compile([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // loadSanitizerConfig reads -sanitizer-config FILE: an HTML Sanitizer API
@@ -14,18 +15,18 @@ import (
 // message" (exit 2), a member the spec does not define among them unless
 // opts skips it; what htmlclean keeps less of than setHTML() would, and
 // each member skipped, goes there too, as notes, and the run goes on.
-func (e *env) loadSanitizerConfig(file string, opts policy.SanitizerParseOptions) (*policy.Policy, int) {
+func (e *env) loadSanitizerConfig(file string, opts sanitizerapi.ParseOptions) (*policy.Policy, int) {
 	data, err := readLimited(file)
 	if err != nil {
 		e.errorf("%s: %s", file, clip(err.Error()))
 		return nil, exitUsage
 	}
-	sc, err := policy.ParseSanitizerConfigWith(data, opts)
+	sc, err := sanitizerapi.ParseWith(data, opts)
 	if err != nil {
 		e.printPolicyErrors(file, err)
 		return nil, exitUsage
 	}
-	c, notes := sc.Config()
+	c, notes := sc.PolicyConfig()
 	p, err := policy.Compile(c)
 	if err != nil {
 		// The mapping only writes what Compile accepts; should it not,
@@ -40,7 +41,7 @@ func (e *env) loadSanitizerConfig(file string, opts policy.SanitizerParseOptions
 }
 
 // readLimited reads a configuration file of at most 1 MiB (and one byte,
-// for policy.ParseSanitizerConfig to refuse).
+// for sanitizerapi.Parse to refuse).
 func readLimited(file string) ([]byte, error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -56,7 +57,7 @@ func readLimited(file string) ([]byte, error) {
 // printPolicy writes -print-policy in the -format asked for.
 func (e *env) printPolicy(p *policy.Policy, format string) int {
 	if format == "sanitizer-config" {
-		data, err := json.MarshalIndent(p.SanitizerConfig(), "", "  ")
+		data, err := json.MarshalIndent(sanitizerapi.Export(p), "", "  ")
 		if err != nil {
 			e.errorf("%s", clip(err.Error()))
 			return exitFail

@@ -1,4 +1,10 @@
-package policy
+// Package yamltree reads what package policy needs from the parsed node
+// tree of a YAML file: its size, the paths of its settings
+// ("add.attributes[0].match"), and the node and line a path leads to;
+// and from its text, where it may not parse, the line and setting an
+// error is on (text.go). Policy uses it to bound a file before decoding it and to put the line
+// and setting on each error.
+package yamltree
 
 import (
 	"fmt"
@@ -6,17 +12,19 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/htmlclean/htmlclean/internal/excerpt"
 )
 
-// This file holds what is read from the parsed node tree of a policy
-// file: its size, the paths of its settings, and the node and line a
-// setting's path leads to.
+// Wide returns the node, path and line of the first mapping under n
+// with more than maxKeys keys (the path nil and the line n's for n
+// itself), or of the node where the count of nodes, taken from *budget,
+// runs out (*budget is then negative); or a nil node.
+func Wide(n *yaml.Node, maxKeys int, budget *int) (*yaml.Node, *Path, int) {
+	return wide(n, nil, n.Line, maxKeys, budget)
+}
 
-// wideMapping returns the line and path of the first mapping under n with
-// more than maxKeys keys (the path nil and line n's for the top level),
-// or of the node where the count of nodes, taken from *budget, passes
-// maxNodes (*budget is then negative); or a nil node.
-func wideMapping(n *yaml.Node, at *seg, line int, budget *int) (*yaml.Node, *seg, int) {
+func wide(n *yaml.Node, at *Path, line, maxKeys int, budget *int) (*yaml.Node, *Path, int) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		if len(n.Content)/2 > maxKeys {
@@ -31,13 +39,13 @@ func wideMapping(n *yaml.Node, at *seg, line int, budget *int) (*yaml.Node, *seg
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			if w, p, l := wideMapping(n.Content[i+1], &seg{up: at, key: k.Value}, k.Line, budget); w != nil {
+			if w, p, l := wide(n.Content[i+1], &Path{up: at, key: k.Value}, k.Line, maxKeys, budget); w != nil {
 				return w, p, l
 			}
 		}
 	case yaml.SequenceNode:
 		for i, item := range n.Content {
-			if w, p, l := wideMapping(item, &seg{up: at, item: true, index: i}, item.Line, budget); w != nil {
+			if w, p, l := wide(item, &Path{up: at, item: true, index: i}, item.Line, maxKeys, budget); w != nil {
 				return w, p, l
 			}
 		}
@@ -45,20 +53,22 @@ func wideMapping(n *yaml.Node, at *seg, line int, budget *int) (*yaml.Node, *seg
 	return nil, nil, 0
 }
 
-// seg is one step of a setting's path; the path is built from the leaf up
-// only for the settings an error names.
-type seg struct {
-	up    *seg
+// Path is a setting's path, as its last step; the path is built from
+// the leaf up only for the settings an error names.
+type Path struct {
+	up    *Path
 	key   string
 	item  bool // a sequence item: index, not key
 	index int
 }
 
-func (s *seg) String() string {
+// String writes the path as errors name settings ("links.rel[1]"), and
+// nil as "(file)".
+func (s *Path) String() string {
 	if s == nil {
 		return "(file)"
 	}
-	var parts []*seg
+	var parts []*Path
 	for ; s != nil; s = s.up {
 		parts = append(parts, s)
 	}
@@ -76,35 +86,42 @@ func (s *seg) String() string {
 	return b.String()
 }
 
-// pathsAtLines returns, for each query, the path of a setting on its line
+// LineQuery asks for the setting on a line, preferring a key of that
+// name if the line has one.
+type LineQuery struct {
+	Line int
+	Key  string
+}
+
+// PathsAtLines returns, for each query, the path of a setting on its line
 // ("add.attributes[0].onn"): the first key named by the query if the line
 // has one, otherwise the first of the deepest keys. It walks the tree
 // once, however many queries there are.
-func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
+func PathsAtLines(root *yaml.Node, queries []LineQuery) []string {
 	type found struct {
-		deep  *seg
+		deep  *Path
 		depth int
-		named map[string]*seg
-		item  *seg // the first sequence item on the line
+		named map[string]*Path
+		item  *Path // the first sequence item on the line
 	}
 	lines := map[int]*found{}
 	for _, q := range queries {
-		f := lines[q.line]
+		f := lines[q.Line]
 		if f == nil {
-			f = &found{depth: -1, named: map[string]*seg{}}
-			lines[q.line] = f
+			f = &found{depth: -1, named: map[string]*Path{}}
+			lines[q.Line] = f
 		}
-		if q.key != "" {
-			f.named[q.key] = nil
+		if q.Key != "" {
+			f.named[q.Key] = nil
 		}
 	}
-	var walk func(n *yaml.Node, up *seg, depth int)
-	walk = func(n *yaml.Node, up *seg, depth int) {
+	var walk func(n *yaml.Node, up *Path, depth int)
+	walk = func(n *yaml.Node, up *Path, depth int) {
 		switch n.Kind {
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
-				s := &seg{up: up, key: k.Value}
+				s := &Path{up: up, key: k.Value}
 				if f := lines[k.Line]; f != nil {
 					if s0, want := f.named[k.Value]; want && s0 == nil {
 						f.named[k.Value] = s
@@ -117,7 +134,7 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 			}
 		case yaml.SequenceNode:
 			for i, item := range n.Content {
-				s := &seg{up: up, item: true, index: i}
+				s := &Path{up: up, item: true, index: i}
 				// An item is a setting too ("attributes[0]"), for an error
 				// on a line that holds no key.
 				if f := lines[item.Line]; f != nil && f.item == nil {
@@ -130,10 +147,10 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 	walk(root.Content[0], nil, 0)
 	out := make([]string, len(queries))
 	for i, q := range queries {
-		f := lines[q.line]
+		f := lines[q.Line]
 		switch {
-		case f.named[q.key] != nil:
-			out[i] = f.named[q.key].String()
+		case f.named[q.Key] != nil:
+			out[i] = f.named[q.Key].String()
 		case f.deep != nil:
 			out[i] = f.deep.String()
 		case f.item != nil:
@@ -145,8 +162,8 @@ func pathsAtLines(root *yaml.Node, queries []lineQuery) []string {
 	return out
 }
 
-// nodeKind names what a node holds, for an error.
-func nodeKind(n *yaml.Node) string {
+// Kind names what a node holds, for an error.
+func Kind(n *yaml.Node) string {
 	switch {
 	case n.Kind == yaml.SequenceNode:
 		return "a list"
@@ -157,11 +174,11 @@ func nodeKind(n *yaml.Node) string {
 	case n.Tag == "!!null":
 		return "empty"
 	}
-	return fmt.Sprintf("%s (%s)", quoteValue(n.Value), strings.TrimPrefix(n.Tag, "!!"))
+	return fmt.Sprintf("%q (%s)", excerpt.Text(n.Value), strings.TrimPrefix(n.Tag, "!!"))
 }
 
-// lookup returns the value node of a top-level key, or nil.
-func lookup(root *yaml.Node, key string) *yaml.Node {
+// Lookup returns the value node of a top-level key, or nil.
+func Lookup(root *yaml.Node, key string) *yaml.Node {
 	m := root.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
@@ -241,16 +258,16 @@ func digitBytes(s string) int {
 	return n
 }
 
-// lineOfPath returns the line of the setting at path, or of its nearest
+// LineOf returns the line of the setting at path, or of its nearest
 // ancestor present in the file.
-func lineOfPath(root *yaml.Node, path string) int {
+func LineOf(root *yaml.Node, path string) int {
 	_, line := walkPath(root, path)
 	return line
 }
 
-// nodeOfPath returns the node of the setting at path, or nil if the file
+// NodeOf returns the node of the setting at path, or nil if the file
 // does not hold it.
-func nodeOfPath(root *yaml.Node, path string) *yaml.Node {
+func NodeOf(root *yaml.Node, path string) *yaml.Node {
 	n, _ := walkPath(root, path)
 	return n
 }

@@ -1,9 +1,9 @@
-package policy
+package rules
 
-// The sets `svg: safe` and `mathml: core` add (docs/policy.md, "SVG and
-// MathML", says what each holds and why).
+// The sets package policy's `svg: safe` and `mathml: core` add
+// (docs/policy.md, "SVG and MathML", says what each holds and why).
 
-// svgSafeElements draw shapes, paths and text with gradients, clipping,
+// SVGSafeElements are svg: safe's elements, by policy name. They draw shapes, paths and text with gradients, clipping,
 // masks, patterns and markers, and reuse what the same document defines.
 // The animation elements that loading spinners use (animate, set,
 // animateTransform, animateMotion with mpath) are in: the pass keeps an
@@ -15,7 +15,7 @@ package policy
 // image, feImage), filters (costly to render, and feImage loads), links
 // (svg:a: a policy that wants them adds it, and the links settings then
 // apply, as to HTML links), and fonts.
-var svgSafeElements = []string{
+var SVGSafeElements = []string{
 	"svg:svg", "svg:g", "svg:defs", "svg:symbol", "svg:use", "svg:title", "svg:desc",
 	"svg:path", "svg:rect", "svg:circle", "svg:ellipse", "svg:line", "svg:polyline",
 	"svg:polygon", "svg:text", "svg:tspan", "svg:textpath", "svg:lineargradient",
@@ -24,7 +24,7 @@ var svgSafeElements = []string{
 	"svg:mpath",
 }
 
-// svgAnimations are the animation elements of svgSafeElements, and
+// svgAnimations are the animation elements of SVGSafeElements, and
 // svgTimed the ones that animate an attribute attributeName names.
 var (
 	svgAnimations = []string{"svg:animate", "svg:set", "svg:animatetransform", "svg:animatemotion"}
@@ -87,25 +87,34 @@ var svgSafeOn = []struct {
 	{[]string{"markerwidth", "markerheight", "markerunits", "refx", "refy", "orient"}, []string{"svg:marker"}},
 }
 
-func svgSafeAttributes() []Attribute {
-	var out []Attribute
+// SetAttr is an attribute a foreign set allows and the elements it is
+// allowed on.
+type SetAttr struct {
+	Name string
+	On   []string
+}
+
+// SVGSafeAttributes returns svg: safe's attributes, in the order a
+// policy lists them.
+func SVGSafeAttributes() []SetAttr {
+	var out []SetAttr
 	for _, name := range svgPresentation {
-		out = append(out, Attribute{Name: name, On: svgSafeElements})
+		out = append(out, SetAttr{Name: name, On: SVGSafeElements})
 	}
 	for _, g := range svgSafeOn {
 		for _, name := range g.names {
-			out = append(out, Attribute{Name: name, On: g.on})
+			out = append(out, SetAttr{Name: name, On: g.on})
 		}
 	}
 	return out
 }
 
-// mathCoreElements are MathML Core's presentation elements, what TeX
+// MathCoreElements are mathml: core's elements: MathML Core's presentation elements, what TeX
 // converters (Temml, KaTeX, MathJax) write for a formula. Left out:
 // annotation-xml (its content is HTML or SVG for some encodings: a second
 // way into the namespaces a policy meant to keep apart), maction (events),
 // mglyph (loads an image), and the MathML 3 elements no browser renders.
-var mathCoreElements = []string{
+var MathCoreElements = []string{
 	"math:math", "math:mi", "math:mn", "math:mo", "math:ms", "math:mtext", "math:mrow",
 	"math:mfrac", "math:msqrt", "math:mroot", "math:msub", "math:msup", "math:msubsup",
 	"math:munder", "math:mover", "math:munderover", "math:mmultiscripts",
@@ -141,31 +150,17 @@ var mathCoreOn = []struct {
 	{[]string{"columnalign", "rowalign"}, []string{"math:mtr", "math:mtd"}},
 }
 
-func mathCoreAttributes() []Attribute {
-	var out []Attribute
+// MathCoreAttributes returns mathml: core's attributes, in the order a
+// policy lists them.
+func MathCoreAttributes() []SetAttr {
+	var out []SetAttr
 	for _, name := range mathGlobal {
-		out = append(out, Attribute{Name: name, On: mathCoreElements})
+		out = append(out, SetAttr{Name: name, On: MathCoreElements})
 	}
 	for _, g := range mathCoreOn {
 		for _, name := range g.names {
-			out = append(out, Attribute{Name: name, On: g.on})
+			out = append(out, SetAttr{Name: name, On: g.on})
 		}
 	}
 	return out
-}
-
-// mathKinds are the kinds of MathML Core's attributes (and the MathML 3
-// table attributes) that the HTML and SVG table does not hold: all inert.
-var mathKinds = map[string]Kind{
-	"displaystyle": KindEnum, "mathbackground": KindText, "mathcolor": KindText,
-	"mathsize": KindNumber, "mathvariant": KindEnum, "scriptlevel": KindNumber,
-	"alttext": KindText, "fence": KindEnum, "separator": KindEnum, "lspace": KindNumber,
-	"rspace": KindNumber, "stretchy": KindEnum, "symmetric": KindEnum,
-	"maxsize": KindNumber, "minsize": KindNumber, "largeop": KindEnum,
-	"movablelimits": KindEnum, "accent": KindEnum, "accentunder": KindEnum,
-	"linethickness": KindNumber, "depth": KindNumber, "voffset": KindNumber,
-	"columnspan": KindNumber, "columnalign": KindText, "rowalign": KindText,
-	"columnspacing": KindText, "rowspacing": KindText, "columnlines": KindText,
-	"rowlines": KindText, "framespacing": KindText, "equalrows": KindEnum,
-	"equalcolumns": KindEnum, "encoding": KindText,
 }

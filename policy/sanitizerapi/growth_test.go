@@ -1,4 +1,4 @@
-package policy
+package sanitizerapi
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // -print-policy` does: map the configuration, then print the policy as
 // YAML. It reports whether the configuration was accepted.
 func printSanitizerConfig(in string) bool {
-	p, err := FromSanitizerConfig([]byte(in))
+	p, err := Compile([]byte(in))
 	if err != nil {
 		return false
 	}
@@ -64,7 +64,7 @@ func TestSanitizerConfigNameCountGrowth(t *testing.T) {
 
 func TestSanitizerConfigRefusesLongNamespace(t *testing.T) {
 	src := `{"elements":[{"name":"x-a","namespace":"` + strings.Repeat("n", maxNamespaceBytes+1) + `"}]}`
-	_, err := FromSanitizerConfig([]byte(src))
+	_, err := Compile([]byte(src))
 	if err == nil || !strings.Contains(err.Error(), "elements[0].namespace") || !strings.Contains(err.Error(), "longer than") {
 		t.Errorf("err = %v, want a length error at elements[0].namespace", err)
 	}

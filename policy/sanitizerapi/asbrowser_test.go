@@ -1,4 +1,4 @@
-package policy_test
+package sanitizerapi_test
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // TestSanitizerConfigAsBrowser: dictionaries a browser accepts, though
@@ -33,17 +34,17 @@ func TestSanitizerConfigAsBrowser(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			skip := policy.SanitizerParseOptions{SkipUnknown: true}
-			sc, err := policy.ParseSanitizerConfigWith([]byte(tc.in), skip)
+			skip := sanitizerapi.ParseOptions{SkipUnknown: true}
+			sc, err := sanitizerapi.ParseWith([]byte(tc.in), skip)
 			if err != nil {
-				t.Fatalf("ParseSanitizerConfigWith(%s, SkipUnknown) = %v, want it loaded as a browser loads it", tc.in, err)
+				t.Fatalf("ParseWith(%s, SkipUnknown) = %v, want it loaded as a browser loads it", tc.in, err)
 			}
-			c, notes := sc.Config()
+			c, notes := sc.PolicyConfig()
 			p, err := policy.Compile(c)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := policy.FromSanitizerConfig([]byte(tc.same))
+			want, err := sanitizerapi.Compile([]byte(tc.same))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,26 +78,26 @@ func TestSanitizerConfigUnknownMember(t *testing.T) {
 		{`{"removeProcessingInstructions": [{"target": "x", "name": "y"}]}`, "removeProcessingInstructions[0].name"},
 		{`{"comment": true}`, "comment"},
 	} {
-		_, err := policy.ParseSanitizerConfig([]byte(tc.in))
+		_, err := sanitizerapi.Parse([]byte(tc.in))
 		var ce *policy.ConfigError
 		if !errors.As(err, &ce) || ce.Field != tc.field || !strings.Contains(ce.Msg, "not a member") {
-			t.Errorf("ParseSanitizerConfig(%s) = %v, want an error at %s", tc.in, err, tc.field)
+			t.Errorf("Parse(%s) = %v, want an error at %s", tc.in, err, tc.field)
 		}
-		if _, err := policy.FromSanitizerConfig([]byte(tc.in)); err == nil {
-			t.Errorf("FromSanitizerConfig(%s) loaded", tc.in)
+		if _, err := sanitizerapi.Compile([]byte(tc.in)); err == nil {
+			t.Errorf("Compile(%s) loaded", tc.in)
 		}
-		sc, err := policy.ParseSanitizerConfigWith([]byte(tc.in), policy.SanitizerParseOptions{SkipUnknown: true})
+		sc, err := sanitizerapi.ParseWith([]byte(tc.in), sanitizerapi.ParseOptions{SkipUnknown: true})
 		if err != nil {
-			t.Errorf("ParseSanitizerConfigWith(%s, SkipUnknown) = %v", tc.in, err)
+			t.Errorf("ParseWith(%s, SkipUnknown) = %v", tc.in, err)
 			continue
 		}
-		if _, notes := sc.Config(); !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, strconv.Quote(tc.field)+" skipped") }) {
+		if _, notes := sc.PolicyConfig(); !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, strconv.Quote(tc.field)+" skipped") }) {
 			t.Errorf("%s: notes %q name no skipped %s", tc.in, notes, tc.field)
 		}
 	}
 	// What a removal list removes is removed: the misspelt member fails
 	// rather than keep b.
-	p, err := policy.FromSanitizerConfig([]byte(`{"removeElements": ["b"]}`))
+	p, err := sanitizerapi.Compile([]byte(`{"removeElements": ["b"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package policy_test
+package sanitizerapi_test
 
 import (
 	"testing"

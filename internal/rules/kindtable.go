@@ -1,11 +1,14 @@
-package policy
+package rules
+
+import "slices"
 
 // kindGroups is the built-in attribute table, by kind. Names are lower
 // case, as the HTML tokenizer delivers them (SVG's viewBox arrives as
 // viewbox). Sources: the WHATWG HTML attribute index and §16 obsolete
 // features (attributes browsers still honour), HTML microdata, the SVG 2
 // attribute index and property index, and a survey of the attributes
-// other sanitisers and browsers treat as URLs. A name is in exactly one group (TestKindTable).
+// other sanitisers and browsers treat as URLs. A name is in exactly one
+// group (TestKindTable). Package policy's KindOf reads it.
 //
 // Where a name means different things on different elements, the most
 // dangerous reading wins: color is CSS (SVG) rather than text (font),
@@ -131,3 +134,45 @@ var builtinKinds = func() map[string]Kind {
 	}
 	return m
 }()
+
+// BuiltinKind returns the kind the built-in table gives name, and
+// whether it has one.
+func BuiltinKind(name string) (Kind, bool) {
+	k, ok := builtinKinds[name]
+	return k, ok
+}
+
+// MathKind returns the kind of a MathML Core attribute the built-in
+// table does not hold, and whether it is one.
+func MathKind(name string) (Kind, bool) {
+	k, ok := mathKinds[name]
+	return k, ok
+}
+
+// BuiltinNames returns the names in the built-in table, sorted.
+func BuiltinNames() []string {
+	names := make([]string, 0, len(builtinKinds))
+	for name := range builtinKinds {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// mathKinds are the kinds of MathML Core's attributes (and the MathML 3
+// table attributes) that the HTML and SVG table does not hold: all
+// inert. Package policy's svg and mathml settings (foreignsets.go) list
+// where they are allowed.
+var mathKinds = map[string]Kind{
+	"displaystyle": KindEnum, "mathbackground": KindText, "mathcolor": KindText,
+	"mathsize": KindNumber, "mathvariant": KindEnum, "scriptlevel": KindNumber,
+	"alttext": KindText, "fence": KindEnum, "separator": KindEnum, "lspace": KindNumber,
+	"rspace": KindNumber, "stretchy": KindEnum, "symmetric": KindEnum,
+	"maxsize": KindNumber, "minsize": KindNumber, "largeop": KindEnum,
+	"movablelimits": KindEnum, "accent": KindEnum, "accentunder": KindEnum,
+	"linethickness": KindNumber, "depth": KindNumber, "voffset": KindNumber,
+	"columnspan": KindNumber, "columnalign": KindText, "rowalign": KindText,
+	"columnspacing": KindText, "rowspacing": KindText, "columnlines": KindText,
+	"rowlines": KindText, "framespacing": KindText, "equalrows": KindEnum,
+	"equalcolumns": KindEnum, "encoding": KindText,
+}

@@ -1,7 +1,9 @@
-package policy
+package sanitizerapi
 
 import (
 	"strings"
+
+	"github.com/htmlclean/htmlclean/policy"
 )
 
 // How a SanitizerConfig's SVG and MathML names map onto the policy
@@ -15,14 +17,14 @@ import (
 
 // sanitizerKey returns the policy name of an element a dictionary names,
 // or "" with why it is dropped.
-func sanitizerKey(n SanitizerName) (key, why string) {
+func sanitizerKey(n Name) (key, why string) {
 	lower := strings.ToLower(n.Name)
 	switch n.Namespace {
 	case NamespaceHTML:
 		return n.Name, ""
 	case NamespaceSVG:
 		switch {
-		case !svgElements[lower]:
+		case !policy.ValidElement("svg:" + lower):
 			return "", "is not an SVG element htmlclean knows, so it is dropped"
 		case svgTagCase(lower) != n.Name:
 			return "", "matches nothing: the HTML parser names this SVG element " + svgTagCase(lower)
@@ -32,7 +34,7 @@ func sanitizerKey(n SanitizerName) (key, why string) {
 		return "svg:" + lower, ""
 	case NamespaceMathML:
 		switch {
-		case !mathElements[n.Name]:
+		case !policy.ValidElement("math:" + n.Name):
 			return "", "is not a MathML element htmlclean knows (MathML names are lower case), so it is dropped"
 		case foreignRefused["math:"+n.Name] != "":
 			return "", "dropped: htmlclean never keeps it from a SanitizerConfig (it " + foreignRefused["math:"+n.Name] + ")"
@@ -43,7 +45,7 @@ func sanitizerKey(n SanitizerName) (key, why string) {
 }
 
 // foreignRefused are the SVG and MathML elements a browser's default or a
-// dictionary may keep that htmlclean does not, besides [Forbidden] ones.
+// dictionary may keep that htmlclean does not, besides [policy.Forbidden] ones.
 var foreignRefused = map[string]string{
 	"svg:a":               "is a link, which htmlclean holds to the links settings and the link-text check (rel, target and text setHTML never changes): a policy file keeps it",
 	"svg:foreignobject":   "brings HTML back inside SVG, the namespace switch behind most mXSS",
@@ -55,7 +57,7 @@ var foreignRefused = map[string]string{
 
 // foreignAttrName returns the policy name of an attribute a dictionary
 // names in a namespace (xlink:href for href in XLink), or "".
-func foreignAttrName(n SanitizerName) string {
+func foreignAttrName(n Name) string {
 	switch n.Namespace {
 	case NamespaceXLink:
 		switch n.Name {

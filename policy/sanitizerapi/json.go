@@ -1,4 +1,4 @@
-package policy
+package sanitizerapi
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 // written when set.
 
 // MarshalJSON writes a name as {name, namespace}, "" as null.
-func (n SanitizerName) MarshalJSON() ([]byte, error) {
+func (n Name) MarshalJSON() ([]byte, error) {
 	v := struct {
 		Name      string  `json:"name"`
 		Namespace *string `json:"namespace"`
@@ -33,8 +33,8 @@ func (n SanitizerName) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON writes an element as {name, namespace} with its attribute
 // lists, an empty removeAttributes when it has neither.
-func (e SanitizerElement) MarshalJSON() ([]byte, error) {
-	name, err := e.SanitizerName.MarshalJSON()
+func (e Element) MarshalJSON() ([]byte, error) {
+	name, err := e.Name.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}
@@ -42,13 +42,13 @@ func (e SanitizerElement) MarshalJSON() ([]byte, error) {
 	b.Write(name[:len(name)-1])
 	for _, l := range []struct {
 		key   string
-		names []SanitizerName
+		names []Name
 	}{{"attributes", sortedNames(e.Attributes)}, {"removeAttributes", sortedNames(e.RemoveAttributes)}} {
 		if l.names == nil && !(l.key == "removeAttributes" && e.Attributes == nil && e.RemoveAttributes == nil) {
 			continue
 		}
 		if l.names == nil {
-			l.names = []SanitizerName{}
+			l.names = []Name{}
 		}
 		data, err := json.Marshal(l.names)
 		if err != nil {
@@ -63,7 +63,7 @@ func (e SanitizerElement) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON writes the dictionary in get()'s normalised form, leaving
 // out absent members (nil) and keeping empty ones ([]).
-func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
+func (sc Config) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	var errs []error
@@ -78,7 +78,7 @@ func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
 		b.Write(data)
 		errs = append(errs, err)
 	}
-	names := func(key string, l []SanitizerName) {
+	names := func(key string, l []Name) {
 		if l != nil {
 			member(key, sortedNames(l))
 		}
@@ -103,7 +103,7 @@ func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
 	boolean("dataAttributes", sc.DataAttributes)
 	if sc.Elements != nil {
 		els := slices.Clone(sc.Elements)
-		slices.SortStableFunc(els, func(a, b SanitizerElement) int { return compareNames(a.SanitizerName, b.SanitizerName) })
+		slices.SortStableFunc(els, func(a, b Element) int { return compareNames(a.Name, b.Name) })
 		member("elements", els)
 	}
 	boolean("javascriptURLs", sc.JavascriptURLs)
@@ -120,7 +120,7 @@ func (sc SanitizerConfig) MarshalJSON() ([]byte, error) {
 }
 
 // sortedNames returns l sorted as get() sorts it; nil stays nil.
-func sortedNames(l []SanitizerName) []SanitizerName {
+func sortedNames(l []Name) []Name {
 	if l == nil {
 		return nil
 	}
@@ -131,6 +131,6 @@ func sortedNames(l []SanitizerName) []SanitizerName {
 
 // compareNames orders names by namespace, no namespace first, then name
 // (code unit order, as Chromium sorts them).
-func compareNames(a, b SanitizerName) int {
+func compareNames(a, b Name) int {
 	return cmp.Or(strings.Compare(a.Namespace, b.Namespace), strings.Compare(a.Name, b.Name))
 }

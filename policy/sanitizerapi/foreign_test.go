@@ -1,10 +1,10 @@
-package policy_test
+package sanitizerapi_test
 
 import (
 	"slices"
 	"testing"
 
-	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
@@ -46,11 +46,11 @@ func TestSanitizerConfigForeignNames(t *testing.T) {
 // TestSanitizerConfigForeignNamesNoted: the mapping says why it leaves
 // out a name the parser never creates in the HTML namespace.
 func TestSanitizerConfigForeignNamesNoted(t *testing.T) {
-	sc, err := policy.ParseSanitizerConfig([]byte(`{"elements": ["svg", "image", "p"]}`))
+	sc, err := sanitizerapi.Parse([]byte(`{"elements": ["svg", "image", "p"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, notes := sc.Config()
+	c, notes := sc.PolicyConfig()
 	if !slices.Equal(c.Elements, []string{"p"}) {
 		t.Errorf("Config().Elements = %q, want [p]", c.Elements)
 	}
@@ -74,9 +74,9 @@ func runConfigCases(t *testing.T, tests []configCase) {
 	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := policy.FromSanitizerConfig([]byte(tc.config))
+			p, err := sanitizerapi.Compile([]byte(tc.config))
 			if err != nil {
-				t.Fatalf("FromSanitizerConfig(%s): %v", tc.config, err)
+				t.Fatalf("Compile(%s): %v", tc.config, err)
 			}
 			got, err := sanitize.String(tc.in, p)
 			if err != nil {

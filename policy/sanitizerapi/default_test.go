@@ -1,4 +1,4 @@
-package policy_test
+package sanitizerapi_test
 
 import (
 	"encoding/json"
@@ -11,14 +11,15 @@ import (
 
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
 
-// recordedDefault reads sanitizerapi_default.json on its own, without
-// ParseSanitizerConfig, as the browser wrote it.
+// recordedDefault reads default.json on its own, without
+// Parse, as the browser wrote it.
 func recordedDefault(t *testing.T) (elements map[string][]string, global []string, from string) {
 	t.Helper()
-	raw, err := os.ReadFile("sanitizerapi_default.json")
+	raw, err := os.ReadFile("default.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func recordedDefault(t *testing.T) (elements map[string][]string, global []strin
 		t.Fatal(err)
 	}
 	elements = map[string][]string{}
-	prefix := map[string]string{policy.NamespaceHTML: "", policy.NamespaceSVG: "svg:", policy.NamespaceMathML: "math:"}
+	prefix := map[string]string{sanitizerapi.NamespaceHTML: "", sanitizerapi.NamespaceSVG: "svg:", sanitizerapi.NamespaceMathML: "math:"}
 	for _, e := range d.Elements {
 		key := prefix[*e.Namespace] + strings.ToLower(e.Name)
 		elements[key] = []string{}
@@ -131,7 +132,7 @@ func TestSanitizerAPINoLinkSettings(t *testing.T) {
 // preset does not falls in one of the groups the table in docs/sanitizer-api.md lists.
 func TestSanitizerAPINotes(t *testing.T) {
 	groups := map[string]int{}
-	for _, n := range policy.SanitizerAPINotes() {
+	for _, n := range sanitizerapi.Notes() {
 		switch {
 		case strings.Contains(n, "never keeps it from a SanitizerConfig"):
 			groups["svg-refused"]++

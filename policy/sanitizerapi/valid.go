@@ -1,4 +1,4 @@
-package policy
+package sanitizerapi
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 // nameKey is a name as the spec compares them: name and namespace.
 type nameKey struct{ name, ns string }
 
-func keyOf(n SanitizerName) nameKey { return nameKey{n.Name, n.Namespace} }
+func keyOf(n Name) nameKey { return nameKey{n.Name, n.Namespace} }
 
 // index maps each name of a list to its first position, reporting
 // repeats ("has duplicates" in the spec).
-func (d *scDecoder) index(field string, names []SanitizerName) map[nameKey]int {
+func (d *scDecoder) index(field string, names []Name) map[nameKey]int {
 	at := make(map[nameKey]int, len(names))
 	for i, n := range names {
 		if j, dup := at[keyOf(n)]; dup {
@@ -25,7 +25,7 @@ func (d *scDecoder) index(field string, names []SanitizerName) map[nameKey]int {
 }
 
 // overlap reports each name of names that is also in other.
-func (d *scDecoder) overlap(field string, names []SanitizerName, other map[nameKey]int, otherField, why string) {
+func (d *scDecoder) overlap(field string, names []Name, other map[nameKey]int, otherField, why string) {
 	for i, n := range names {
 		if j, ok := other[keyOf(n)]; ok {
 			d.fail(fmt.Sprintf("%s[%d]", field, i), "%q is also in %s[%d]%s", n.Name, otherField, j, why)
@@ -33,7 +33,7 @@ func (d *scDecoder) overlap(field string, names []SanitizerName, other map[nameK
 	}
 }
 
-func isDataAttribute(n SanitizerName) bool {
+func isDataAttribute(n Name) bool {
 	return n.Namespace == "" && strings.HasPrefix(n.Name, "data-")
 }
 
@@ -42,10 +42,10 @@ func isDataAttribute(n SanitizerName) bool {
 // canonical config: an absent elements list is removeElements [], and
 // absent attributes is removeAttributes []. It uses maps, so its work is
 // linear in the config's size.
-func (d *scDecoder) validate(sc *SanitizerConfig) {
-	elemNames := make([]SanitizerName, len(sc.Elements))
+func (d *scDecoder) validate(sc *Config) {
+	elemNames := make([]Name, len(sc.Elements))
 	for i, e := range sc.Elements {
-		elemNames[i] = e.SanitizerName
+		elemNames[i] = e.Name
 	}
 	elems := d.index("elements", elemNames)
 	removed := d.index("removeElements", sc.RemoveElements)
@@ -116,7 +116,7 @@ var nonReplaceable = map[nameKey]bool{
 
 // noData reports data-* attributes listed while dataAttributes is true,
 // or absent (implied) beside an attributes list.
-func (d *scDecoder) noData(field string, names []SanitizerName, implied bool) {
+func (d *scDecoder) noData(field string, names []Name, implied bool) {
 	why := "dataAttributes: true allows already"
 	if implied {
 		why = "an absent dataAttributes allows already, as in Chromium (set dataAttributes: false to list data-* names one by one)"

@@ -1,4 +1,4 @@
-package policy_test
+package sanitizerapi_test
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/testing/growth"
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
 // configFields returns the Field of every *ConfigError in err.
@@ -82,12 +83,12 @@ func TestSanitizerConfigErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := policy.ParseSanitizerConfig([]byte(tc.in))
+			_, err := sanitizerapi.Parse([]byte(tc.in))
 			if diff := cmp.Diff(tc.want, configFields(err)); diff != "" {
-				t.Errorf("ParseSanitizerConfig(%s) error fields mismatch (-want +got):\n%s\n%v", tc.in, diff, err)
+				t.Errorf("Parse(%s) error fields mismatch (-want +got):\n%s\n%v", tc.in, diff, err)
 			}
-			if _, err := policy.FromSanitizerConfig([]byte(tc.in)); err == nil {
-				t.Errorf("FromSanitizerConfig(%s) = nil error", tc.in)
+			if _, err := sanitizerapi.Compile([]byte(tc.in)); err == nil {
+				t.Errorf("Compile(%s) = nil error", tc.in)
 			}
 		})
 	}
@@ -108,8 +109,8 @@ func TestSanitizerConfigValid(t *testing.T) {
 		`{"removeProcessingInstructions": ["xml-stylesheet", {"target": "php"}]}`,
 		`{"javascriptURLs": true, "comments": null}`,
 	} {
-		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {
-			t.Errorf("FromSanitizerConfig(%s) = %v", in, err)
+		if _, err := sanitizerapi.Compile([]byte(in)); err != nil {
+			t.Errorf("Compile(%s) = %v", in, err)
 		}
 	}
 }
@@ -130,10 +131,10 @@ func allowedPairs(p *policy.Policy, attrs ...string) []string {
 	return out
 }
 
-// TestFromSanitizerConfig: what a dictionary allows is allowed, and what
+// TestCompile: what a dictionary allows is allowed, and what
 // setHTML() or htmlclean never keeps is dropped with a note, not an
 // error.
-func TestFromSanitizerConfig(t *testing.T) {
+func TestCompile(t *testing.T) {
 	in := `{
 		"elements": ["p", "script", "DIV", {"name": "svg", "namespace": "http://www.w3.org/2000/svg"},
 			{"name": "a", "attributes": ["href", "rel", "ondblclick", "data-id"]},
@@ -143,11 +144,11 @@ func TestFromSanitizerConfig(t *testing.T) {
 		"comments": true,
 		"dataAttributes": false
 	}`
-	sc, err := policy.ParseSanitizerConfig([]byte(in))
+	sc, err := sanitizerapi.Parse([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, notes := sc.Config()
+	c, notes := sc.PolicyConfig()
 	p, err := policy.Compile(c)
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +175,7 @@ func TestFromSanitizerConfig(t *testing.T) {
 // without an attributes list, the attributes it knows, less those removed,
 // never id, name or an event handler.
 func TestSanitizerConfigRemoveForm(t *testing.T) {
-	p, err := policy.FromSanitizerConfig([]byte(`{"removeElements": ["img"], "replaceWithChildrenElements": ["b"], "removeAttributes": ["title"]}`))
+	p, err := sanitizerapi.Compile([]byte(`{"removeElements": ["img"], "replaceWithChildrenElements": ["b"], "removeAttributes": ["title"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +200,7 @@ func TestSanitizerConfigRemoveForm(t *testing.T) {
 			t.Errorf("a %s allowed", name)
 		}
 	}
-	p, err = policy.FromSanitizerConfig([]byte(`{"removeAttributes": ["data-secret"]}`))
+	p, err = sanitizerapi.Compile([]byte(`{"removeAttributes": ["data-secret"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,13 +222,13 @@ func TestSanitizerConfigRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := json.Marshal(p.SanitizerConfig())
+			data, err := json.Marshal(sanitizerapi.Export(p))
 			if err != nil {
 				t.Fatal(err)
 			}
-			q, err := policy.FromSanitizerConfig(data)
+			q, err := sanitizerapi.Compile(data)
 			if err != nil {
-				t.Fatalf("FromSanitizerConfig(%s) = %v", data, err)
+				t.Fatalf("Compile(%s) = %v", data, err)
 			}
 			probe := probe
 			if len(p.Config().Classes) > 0 {
@@ -248,7 +249,7 @@ func TestSanitizerConfigRoundTrip(t *testing.T) {
 // lists of its own with an empty removeAttributes, processing
 // instruction targets as {target}.
 func TestSanitizerConfigJSON(t *testing.T) {
-	sc, err := policy.ParseSanitizerConfig([]byte(`{"elements": ["p", {"name": "a", "attributes": ["href", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}]},
+	sc, err := sanitizerapi.Parse([]byte(`{"elements": ["p", {"name": "a", "attributes": ["href", {"name": "href", "namespace": "http://www.w3.org/1999/xlink"}]},
 		{"name": "svg", "namespace": "http://www.w3.org/2000/svg"}], "attributes": [], "dataAttributes": true, "processingInstructions": ["b", "a"]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -299,7 +300,7 @@ func TestSanitizerConfigGrowth(t *testing.T) {
 	}
 	for _, g := range gens {
 		t.Run(g.name, func(t *testing.T) {
-			growth.Check(t, g.n, g.gen, func(s string) { policy.FromSanitizerConfig([]byte(s)) })
+			growth.Check(t, g.n, g.gen, func(s string) { sanitizerapi.Compile([]byte(s)) })
 		})
 	}
 }
@@ -323,8 +324,8 @@ func TestSanitizerConfigEveryName(t *testing.T) {
 		`{"elements": [{"name": "p", "removeAttributes": ` + quoted(names) + `}], "attributes": ` + quoted(names) + `, "dataAttributes": false}`,
 		`{"removeElements": ` + quoted(elements) + `, "removeAttributes": ` + quoted(names) + `}`,
 	} {
-		if _, err := policy.FromSanitizerConfig([]byte(in)); err != nil {
-			t.Errorf("FromSanitizerConfig(%.200s...) = %v", in, err)
+		if _, err := sanitizerapi.Compile([]byte(in)); err != nil {
+			t.Errorf("Compile(%.200s...) = %v", in, err)
 		}
 	}
 }
@@ -355,11 +356,11 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := policy.ParseSanitizerConfig([]byte(tc.json))
+			sc, err := sanitizerapi.Parse([]byte(tc.json))
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, _ := sc.Config()
+			c, _ := sc.PolicyConfig()
 			if string(c.Unlisted) != tc.unlisted || !slices.Equal(c.Drop, tc.drop) || !slices.Equal(c.Unwrap, tc.unwrap) {
 				t.Errorf("Config() unlisted %q drop %q unwrap %q, want %q %q %q", c.Unlisted, c.Drop, c.Unwrap, tc.unlisted, tc.drop, tc.unwrap)
 			}
@@ -387,7 +388,7 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := p.SanitizerConfig()
+	out := sanitizerapi.Export(p)
 	if len(out.ReplaceWithChildrenElements) != 1 || out.ReplaceWithChildrenElements[0].Name != "center" || out.RemoveElements != nil {
 		t.Errorf("SanitizerConfig() replaceWithChildrenElements %v removeElements %v, want [center] and none", out.ReplaceWithChildrenElements, out.RemoveElements)
 	}
@@ -402,7 +403,7 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if notes := strings.Join(p.SanitizerConfig().Notes, "\n"); strings.Contains(notes, "unlisted:") {
+	if notes := strings.Join(sanitizerapi.Export(p).Notes, "\n"); strings.Contains(notes, "unlisted:") {
 		t.Errorf("unlisted: drop policy's notes mention unlisted:\n%s", notes)
 	}
 }
@@ -410,7 +411,7 @@ func TestSanitizerConfigRemoval(t *testing.T) {
 // TestSanitizerConfigNumberNames: a number or boolean in a name list is
 // the name JavaScript's String() gives it, as WebIDL converts it.
 func TestSanitizerConfigNumberNames(t *testing.T) {
-	sc, err := policy.ParseSanitizerConfig([]byte(`{"removeElements": [123, 1.50, 1e21, 1e-7, 0.000001, -0, true, "i"]}`))
+	sc, err := sanitizerapi.Parse([]byte(`{"removeElements": [123, 1.50, 1e21, 1e-7, 0.000001, -0, true, "i"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -422,4 +423,10 @@ func TestSanitizerConfigNumberNames(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("names mismatch (-want +got):\n%s", diff)
 	}
+}
+
+// rulesOf returns the compiled rules of p, addressable.
+func rulesOf(p *policy.Policy) *rules.Rules {
+	r := p.Rules(rules.Key{})
+	return &r
 }

@@ -1,4 +1,4 @@
-package policy_test
+package sanitizerapi_test
 
 import (
 	"testing"
@@ -6,17 +6,18 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 )
 
-// fromSanitizer maps a dictionary as FromSanitizerConfig does, failing
+// fromSanitizer maps a dictionary as Compile does, failing
 // the test on an error.
 func fromSanitizer(t *testing.T, in string) (*policy.Policy, policy.Config) {
 	t.Helper()
-	sc, err := policy.ParseSanitizerConfig([]byte(in))
+	sc, err := sanitizerapi.Parse([]byte(in))
 	if err != nil {
 		t.Fatalf("%s: %v", in, err)
 	}
-	c, _ := sc.Config()
+	c, _ := sc.PolicyConfig()
 	p, err := policy.Compile(c)
 	if err != nil {
 		t.Fatalf("%s: %v", in, err)
@@ -91,7 +92,7 @@ func TestSanitizerConfigDefaultPreset(t *testing.T) {
 		}
 	}
 	for _, in := range []string{`"Default"`, `"safe"`, `""`, `"default`} {
-		if _, err := policy.ParseSanitizerConfig([]byte(in)); err == nil {
+		if _, err := sanitizerapi.Parse([]byte(in)); err == nil {
 			t.Errorf("%s: accepted", in)
 		}
 	}

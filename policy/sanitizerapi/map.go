@@ -1,17 +1,19 @@
-package policy
+package sanitizerapi
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/policy"
 )
 
 // htmlElements are the elements a SanitizerConfig without an elements
 // list allows unless it removes them: the WHATWG HTML element index
 // (https://html.spec.whatwg.org/multipage/indices.html#elements-3) and
-// the obsolete elements browsers still render. [Forbidden] ones are left
+// the obsolete elements browsers still render. [policy.Forbidden] ones are left
 // out when the list is used.
 var htmlElements = []string{
 	"a", "abbr", "acronym", "address", "area", "article", "aside", "audio", "b", "bdi", "bdo",
@@ -26,28 +28,28 @@ var htmlElements = []string{
 	"var", "video", "wbr",
 }
 
-// FromSanitizerConfig reads an HTML Sanitizer API configuration (see
-// [ParseSanitizerConfig]) and compiles the htmlclean policy closest to it
-// that keeps nothing setHTML() would remove (see
-// [SanitizerConfig.Config] for what is dropped on the way).
-func FromSanitizerConfig(data []byte) (*Policy, error) {
-	sc, err := ParseSanitizerConfig(data)
+// Compile reads an HTML Sanitizer API configuration (see [Parse]) and
+// compiles the htmlclean policy closest to it that keeps nothing
+// setHTML() would remove (see [Config.PolicyConfig] for what is dropped
+// on the way).
+func Compile(data []byte) (*policy.Policy, error) {
+	sc, err := Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	c, _ := sc.Config()
-	return Compile(c)
+	c, _ := sc.PolicyConfig()
+	return policy.Compile(c)
 }
 
-// Config maps the dictionary onto an htmlclean [Config], and returns
+// PolicyConfig maps the dictionary onto a [policy.Config], and returns
 // notes on what htmlclean keeps less of than a browser would, each
 // naming the JSON path. The "safe" rules of setHTML() apply whatever the
 // dictionary says, and htmlclean's own rules on top: script and the other
-// [Forbidden] elements, event handlers, srcdoc, rel and target
+// [policy.Forbidden] elements, event handlers, srcdoc, rel and target
 // (links settings), javascript: and any scheme but http, https and
 // mailto, and URLs urlnorm refuses. These are dropped with a note, not an
 // error, as setHTML() drops them silently. Comments are kept only when
-// the dictionary says comments: true (see [Config] Comments).
+// the dictionary says comments: true (see [policy.Config] Comments).
 // SVG and MathML elements and namespaced attributes are dropped. An
 // attribute htmlclean does not know is kept as text when listed (as a
 // URL when its name says it holds one).
@@ -57,13 +59,13 @@ func FromSanitizerConfig(data []byte) (*Policy, error) {
 // replaceWithChildrenElements lose only their tags (unwrap). Without an
 // elements list, foreignObject and annotation-xml are dropped with their
 // content too (see refusedDrops).
-func (sc SanitizerConfig) Config() (Config, []string) {
+func (sc Config) PolicyConfig() (policy.Config, []string) {
 	return sc.config(scMapper{})
 }
 
-func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
+func (sc Config) config(m scMapper) (policy.Config, []string) {
 	m.knownOnly = m.knownOnly || sc.builtin
-	c := Config{URLs: sanitizerURLs(), BareElements: "keep"}
+	c := policy.Config{URLs: sanitizerURLs(), BareElements: "keep"}
 	for _, key := range sc.ignored {
 		m.note("%q skipped: not a member of a SanitizerConfig there (the dictionary has %s), skipped as a browser does", key, strings.Join(sanitizerKeys, ", "))
 	}
@@ -74,22 +76,22 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 	if sc.Elements != nil {
 		c.Unlisted = "drop"
 		for i, e := range sc.Elements {
-			if key, ok := m.element(fmt.Sprintf("elements[%d]", i), e.SanitizerName); ok {
+			if key, ok := m.element(fmt.Sprintf("elements[%d]", i), e.Name); ok {
 				c.Elements = append(c.Elements, key)
 			}
 		}
 	} else {
 		c.Drop = append(removalNames(sc.RemoveElements), refusedDrops(sc.RemoveElements)...)
 		gone := map[string]bool{}
-		for _, l := range [][]SanitizerName{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
+		for _, l := range [][]Name{sc.RemoveElements, sc.ReplaceWithChildrenElements} {
 			for _, n := range l {
 				if key, why := sanitizerKey(n); why == "" {
 					gone[key] = true
 				}
 			}
 		}
-		for _, name := range slices.Concat(htmlElements, svgSafeElements, []string{"svg:metadata"}, mathCoreElements) {
-			if !gone[name] && Forbidden(name) == "" {
+		for _, name := range slices.Concat(htmlElements, rules.SVGSafeElements, []string{"svg:metadata"}, rules.MathCoreElements) {
+			if !gone[name] && policy.Forbidden(name) == "" {
 				c.Elements = append(c.Elements, name)
 			}
 		}
@@ -121,11 +123,11 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 	} else {
 		base, data = m.allAttributes(sc)
 		for _, name := range base {
-			c.Attributes = append(c.Attributes, Attribute{Name: name})
+			c.Attributes = append(c.Attributes, policy.Attribute{Name: name})
 		}
 	}
 	if data {
-		c.Attributes = append(c.Attributes, Attribute{Name: "data-*"})
+		c.Attributes = append(c.Attributes, policy.Attribute{Name: "data-*"})
 	}
 	m.perElement(sc, allowed, base, data, &c)
 	// An absent comments member keeps none: setHTML() is a safe method,
@@ -137,14 +139,15 @@ func (sc SanitizerConfig) config(m scMapper) (Config, []string) {
 }
 
 // sanitizerURLs are the URL rules of a policy built from a dictionary:
-// the web presets' rules with more schemes. setHTML() removes only
+// the web presets' rules (those of basic) with more schemes. setHTML() removes only
 // javascript: URLs; htmlclean keeps http and https and the schemes HTML
 // lets a site register a handler for ("safelisted schemes",
 // https://html.spec.whatwg.org/multipage/system-state.html#safelisted-scheme),
 // which name a resource for another program and run nothing in the page.
 // data:, blob:, file:, vbscript: and any other scheme are still refused.
-func sanitizerURLs() URLs {
-	u := webURLs()
+func sanitizerURLs() policy.URLs {
+	c, _ := policy.PresetConfig("basic")
+	u := c.URLs
 	u.Schemes = append([]string{"http", "https"}, safelistedSchemes...)
 	return u
 }
@@ -160,12 +163,12 @@ var safelistedSchemes = []string{"bitcoin", "ftp", "ftps", "geo", "im", "irc", "
 // written in lower case (the parser never matches another name), and not
 // [notParsedAsHTML] (unwrapping an <svg> tag would keep its content as
 // HTML where setHTML() sees SVG; it stays unlisted, so it is dropped).
-func removalNames(l []SanitizerName) []string {
+func removalNames(l []Name) []string {
 	var out []string
 	for _, n := range l {
-		if n.Namespace == NamespaceHTML && Forbidden(n.Name) == "" && nameRE.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" && foreignProblem(n.Name) == "" {
+		if n.Namespace == NamespaceHTML && policy.Forbidden(n.Name) == "" && lowerName.MatchString(n.Name) && notParsedAsHTML[n.Name] == "" && policy.ValidElement(n.Name) {
 			out = append(out, n.Name)
-		} else if key, why := sanitizerKey(n); why == "" && n.Namespace != NamespaceHTML && Forbidden(key) == "" &&
+		} else if key, why := sanitizerKey(n); why == "" && n.Namespace != NamespaceHTML && policy.Forbidden(key) == "" &&
 			key != "svg:svg" && key != "math:math" {
 			// The root elements are never replaced by their children
 			// (the spec's validity rules); dropping them is the
@@ -184,7 +187,7 @@ func removalNames(l []SanitizerName) []string {
 // <annotation-xml>. The HTML in an unwrapped <foreignObject> would leave
 // the SVG, and a tag in it change namespace; dropping the content keeps
 // less than setHTML() does either way.
-func refusedDrops(l []SanitizerName) []string {
+func refusedDrops(l []Name) []string {
 	out := []string{"math:annotation-xml", "svg:foreignobject"}
 	for _, n := range l {
 		key := ""
@@ -204,7 +207,7 @@ func refusedDrops(l []SanitizerName) []string {
 }
 
 // scMapper collects the notes of one mapping. knownOnly drops the
-// attributes [KindOf] does not know, with a note, where a dictionary's
+// attributes [policy.KindOf] does not know, with a note, where a dictionary's
 // are kept as text: the built-in preset holds only attributes whose
 // values htmlclean knows.
 type scMapper struct {
@@ -265,7 +268,7 @@ func (m *scMapper) note(format string, args ...any) {
 
 // element returns the policy name of an allowed element that can be
 // kept, noting why not.
-func (m *scMapper) element(field string, n SanitizerName) (string, bool) {
+func (m *scMapper) element(field string, n Name) (string, bool) {
 	if n.Namespace != NamespaceHTML {
 		key, why := sanitizerKey(n)
 		switch {
@@ -273,19 +276,19 @@ func (m *scMapper) element(field string, n SanitizerName) (string, bool) {
 			m.note("%s: %q in namespace %q %s", field, n.Name, n.Namespace, why)
 		case why != "":
 			m.note("%s: %q %s", field, n.Name, why)
-		case Forbidden(key) != "":
-			m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, key, Forbidden(key))
+		case policy.Forbidden(key) != "":
+			m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, key, policy.Forbidden(key))
 		default:
 			return key, true
 		}
 		return "", false
 	}
 	switch {
-	case Forbidden(n.Name) != "":
-		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, Forbidden(n.Name))
-	case !nameRE.MatchString(n.Name):
+	case policy.Forbidden(n.Name) != "":
+		m.note("%s: %q dropped: htmlclean never keeps it (it %s)", field, n.Name, policy.Forbidden(n.Name))
+	case !lowerName.MatchString(n.Name):
 		m.note("%s: %q dropped: the HTML parser writes element names in lower case, so it never matches", field, n.Name)
-	case foreignProblem(n.Name) != "":
+	case !policy.ValidElement(n.Name):
 		m.note("%s: %q dropped: a policy names only the SVG or MathML element so (svg:, math:)", field, n.Name)
 	case notParsedAsHTML[n.Name] != "":
 		m.note("%s: %q dropped: %s, so this name matches no element setHTML() keeps; htmlclean's output would be parsed into another element", field, n.Name, notParsedAsHTML[n.Name])
@@ -293,6 +296,21 @@ func (m *scMapper) element(field string, n SanitizerName) (string, bool) {
 		return n.Name, true
 	}
 	return "", false
+}
+
+// lowerName and lowerAttr are the element and attribute names a policy
+// can write (Compile refuses others): lower case, as the HTML parser
+// writes them.
+var (
+	lowerName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	lowerAttr = regexp.MustCompile(`^[a-z][a-z0-9_.-]*(?::[a-z][a-z0-9_.-]*)?$`)
+)
+
+// topLayer reports whether name is an attribute that puts content in the
+// top layer (internal/rules, toplayer.go).
+func topLayer(name string) bool {
+	_, ok := rules.TopLayerAttr(name)
+	return ok
 }
 
 // notParsedAsHTML are the HTML-namespace element names the HTML parser
@@ -320,28 +338,28 @@ var notParsedAsHTML = map[string]string{
 // presentation attributes (CSS) only on SVG elements, namespaced ones
 // (xlink:href in XLink) only on SVG and MathML elements, and the same
 // names in no namespace ("xlink:href") only on HTML elements.
-func (m *scMapper) attribute(field string, n SanitizerName) (Attribute, bool) {
+func (m *scMapper) attribute(field string, n Name) (policy.Attribute, bool) {
 	name, scope := allowName(n)
-	a := Attribute{Name: name, On: scope}
+	a := policy.Attribute{Name: name, On: scope}
 	switch {
 	case name == "" && n.Namespace != "":
 		m.note("%s: %q in %s dropped: the HTML parser gives no attribute htmlclean keeps that name in that namespace", field, n.Name, n.Namespace)
 	case name == "":
 		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, but for SVG's camel-case ones (viewBox), so it never matches", field, n.Name)
-	case !attrRE.MatchString(name):
+	case !lowerAttr.MatchString(name):
 		m.note("%s: %q dropped: the HTML parser writes attribute names in lower case, so it never matches", field, n.Name)
-	case refusedAttribute(name) != "":
-		m.note("%s: %q %s; dropped", field, n.Name, refusedAttribute(name))
-	case name == "style" || KindOf(name) == KindCSS && scope != nil:
+	case policy.RefusedAttribute(name) != "":
+		m.note("%s: %q %s; dropped", field, n.Name, policy.RefusedAttribute(name))
+	case name == "style" || policy.KindOf(name) == policy.KindCSS && scope != nil:
 		m.note("%s: %q dropped: CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
-	case KindOf(name) == KindCSS:
+	case policy.KindOf(name) == policy.KindCSS:
 		// A presentation attribute: checked as CSS on SVG elements,
 		// as svg: safe keeps them; on HTML and MathML elements it
 		// would need styles rules.
 		m.note("%s: %q kept on SVG elements only: elsewhere CSS needs htmlclean's styles rules, which a SanitizerConfig cannot give", field, n.Name)
 		a.On = onSVG
 		return a, true
-	case KindOf(name) != KindUnknown:
+	case policy.KindOf(name) != policy.KindUnknown:
 		m.topLayerNote(field, name)
 		return a, true
 	case m.knownOnly:
@@ -366,7 +384,7 @@ func (m *scMapper) topLayerNote(field, name string) {
 	switch {
 	case name == "command":
 		m.note("%s: %q kept with %s only: its other values open the top layer, over the page and outside any container (Config.AllowTopLayer keeps them)", field, name, strings.Join(rules.ClosingCommands, ", "))
-	case isTopLayer(name):
+	case topLayer(name):
 		m.note("%s: %q dropped from the output: it puts content in the top layer, over the page and outside any container (Config.AllowTopLayer keeps it)", field, name)
 	}
 }
@@ -384,7 +402,7 @@ func (m *scMapper) topLayerNote(field, name string) {
 // name, in no namespace: <p xlink:href> has it, <svg xlink:href> has
 // href in XLink instead, which only {"name": "href", "namespace": XLink}
 // names. Other names with a colon are refused.
-func allowName(n SanitizerName) (string, []string) {
+func allowName(n Name) (string, []string) {
 	if n.Namespace != "" {
 		if name := foreignAttrName(n); name != "" {
 			return name, onForeign
@@ -415,11 +433,11 @@ func foreignAdjusted(name string) bool {
 	case !found:
 		return name == "xmlns"
 	case prefix == "xlink":
-		return foreignAttrName(SanitizerName{Name: local, Namespace: NamespaceXLink}) == name
+		return foreignAttrName(Name{Name: local, Namespace: NamespaceXLink}) == name
 	case prefix == "xml":
-		return foreignAttrName(SanitizerName{Name: local, Namespace: NamespaceXML}) == name
+		return foreignAttrName(Name{Name: local, Namespace: NamespaceXML}) == name
 	case prefix == "xmlns":
-		return foreignAttrName(SanitizerName{Name: local, Namespace: NamespaceXMLNS}) == name
+		return foreignAttrName(Name{Name: local, Namespace: NamespaceXMLNS}) == name
 	}
 	return false
 }
@@ -428,26 +446,26 @@ func foreignAdjusted(name string) bool {
 // removes: its lower-case name, or the namespaced one (xlink:href).
 // Removing by lower-case name removes more than a browser would
 // ("viewBox" removes viewbox from HTML elements too), never less.
-func removeName(n SanitizerName) string {
+func removeName(n Name) string {
 	if n.Namespace != "" {
 		return foreignAttrName(n)
 	}
 	return strings.ToLower(n.Name)
 }
 
-// unknownKind is the kind a dictionary's attribute name that [KindOf]
+// unknownKind is the kind a dictionary's attribute name that [policy.KindOf]
 // does not know is checked as.
-func unknownKind(name string) Kind {
-	if urlish(name) {
-		return KindURL
+func unknownKind(name string) policy.Kind {
+	if rules.URLish(name) {
+		return policy.KindURL
 	}
-	return KindText
+	return policy.KindText
 }
 
 // allAttributes returns what a dictionary without an attributes list
 // allows on every element: the attributes htmlclean knows, less
 // removeAttributes, and whether data-* stays allowed.
-func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
+func (m *scMapper) allAttributes(sc Config) ([]string, bool) {
 	gone := map[string]bool{}
 	data := true
 	for _, n := range sc.RemoveAttributes {
@@ -465,9 +483,9 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 		m.note("removeAttributes: names a data-* attribute, and htmlclean cannot take one name out of data-*, so no data-* attribute is kept")
 	}
 	var out []string
-	for _, name := range KnownAttributes() {
+	for _, name := range policy.KnownAttributes() {
 		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" && name != "xmlns" &&
-			refusedAttribute(name) == "" && KindOf(name) != KindCSS {
+			policy.RefusedAttribute(name) == "" && policy.KindOf(name) != policy.KindCSS {
 			out = append(out, name)
 		}
 	}
@@ -483,11 +501,11 @@ func (m *scMapper) allAttributes(sc SanitizerConfig) ([]string, bool) {
 // allows, data whether data-* is among it), an element's own attributes
 // list is all it allows, as the spec's sanitize steps read it: every
 // other base attribute is removed from it.
-func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base []string, data bool, c *Config) {
+func (m *scMapper) perElement(sc Config, allowed map[string]bool, base []string, data bool, c *policy.Config) {
 	on := map[string][]string{}
 	var names []string
 	for i, e := range sc.Elements {
-		key, why := sanitizerKey(e.SanitizerName)
+		key, why := sanitizerKey(e.Name)
 		if why != "" || !allowed[key] {
 			continue
 		}
@@ -500,11 +518,11 @@ func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base 
 			}
 			for _, name := range base {
 				if !own[name] {
-					c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{key}})
+					c.Remove.Attributes = append(c.Remove.Attributes, policy.Attribute{Name: name, On: []string{key}})
 				}
 			}
 			if data {
-				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: "data-*", On: []string{key}})
+				c.Remove.Attributes = append(c.Remove.Attributes, policy.Attribute{Name: "data-*", On: []string{key}})
 			}
 		}
 		for j, n := range e.Attributes {
@@ -523,17 +541,17 @@ func (m *scMapper) perElement(sc SanitizerConfig, allowed map[string]bool, base 
 			on[a.Name] = append(on[a.Name], key)
 		}
 		for _, n := range e.RemoveAttributes {
-			if name := removeName(n); name != "" && attrRE.MatchString(name) {
-				c.Remove.Attributes = append(c.Remove.Attributes, Attribute{Name: name, On: []string{key}})
+			if name := removeName(n); name != "" && lowerAttr.MatchString(name) {
+				c.Remove.Attributes = append(c.Remove.Attributes, policy.Attribute{Name: name, On: []string{key}})
 			}
 		}
 	}
 	for _, name := range names {
-		a := Attribute{Name: name, On: on[name]}
-		if KindOf(name) == KindUnknown {
+		a := policy.Attribute{Name: name, On: on[name]}
+		if policy.KindOf(name) == policy.KindUnknown {
 			a.Kind = unknownKind(name).String()
 		}
 		c.Attributes = append(c.Attributes, a)
 	}
-	slices.SortStableFunc(c.Remove.Attributes, func(a, b Attribute) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(c.Remove.Attributes, func(a, b policy.Attribute) int { return strings.Compare(a.Name, b.Name) })
 }

@@ -1,4 +1,4 @@
-package policy
+package sanitizerapi
 
 import (
 	"cmp"
@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
+	"github.com/htmlclean/htmlclean/policy"
 )
 
-// SanitizerConfig writes the policy as an HTML Sanitizer API
-// configuration: its elements, and its attributes on every element or on
-// some, in the allow-list form (elements, attributes, dataAttributes,
-// comments, processingInstructions: []), in the normalised form
-// Sanitizer.get() returns (see [SanitizerConfig.MarshalJSON]). What the dictionary cannot say is listed in Notes,
+// Export writes the policy p as an HTML Sanitizer API configuration: its
+// elements, and its attributes on every element or on some, in the
+// allow-list form (elements, attributes, dataAttributes, comments,
+// processingInstructions: []), in the normalised form Sanitizer.get()
+// returns (see [Config.MarshalJSON]). What the dictionary cannot say is listed in Notes,
 // which the "//" member holds when written as JSON: value patterns and
 // class token rules (a browser keeps any value), URL rules and
 // canonicalisation, id prefixes, styles, rel and target, limits, word
@@ -21,10 +22,10 @@ import (
 // rule (styles, ids under a prefix, sandboxed iframes, data-* wildcards
 // other than data-* on every element), the dictionary leaves it out, so
 // a browser using it keeps no more than htmlclean.
-func (p *Policy) SanitizerConfig() SanitizerConfig {
+func Export(p *policy.Policy) Config {
 	c := p.Config()
 	f, comments := false, c.Comments
-	sc := SanitizerConfig{Elements: []SanitizerElement{}, Attributes: []SanitizerName{}, Comments: &comments, DataAttributes: &f,
+	sc := Config{Elements: []Element{}, Attributes: []Name{}, Comments: &comments, DataAttributes: &f,
 		ProcessingInstructions: []string{}}
 	var notes []string
 	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
@@ -51,7 +52,7 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 		slices.Sort(on)
 		return slices.Compact(on)
 	}
-	own := map[string][]SanitizerName{}
+	own := map[string][]Name{}
 	for _, a := range c.Attributes {
 		on := keep(a.On)
 		switch {
@@ -61,12 +62,12 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 			t := true
 			sc.DataAttributes = &t
 			continue
-		case isWildcard(a.Name):
+		case strings.HasSuffix(a.Name, "*"):
 			note("%s left out: a SanitizerConfig has data attributes on every element or none", a.Name)
 			continue
 		case a.Name == "command" && !c.AllowTopLayer:
 			note("command: htmlclean keeps only %s, since the other values open the top layer; a browser keeps any", strings.Join(rules.ClosingCommands, ", "))
-		case !c.AllowTopLayer && isTopLayer(a.Name):
+		case !c.AllowTopLayer && topLayer(a.Name):
 			note("%s left out: htmlclean drops it without allow_top_layer (it puts content in the top layer, over the page)", a.Name)
 			continue
 		}
@@ -77,7 +78,7 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 			}
 			note("%s on %s: htmlclean keeps only values matching %s; a browser keeps any", a.Name, where, a.Match)
 		}
-		n := SanitizerName{Name: a.Name}
+		n := Name{Name: a.Name}
 		if len(on) == len(elements) && !foreignSpelt(a.Name) {
 			sc.Attributes = append(sc.Attributes, n)
 			continue
@@ -89,19 +90,19 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	for _, r := range c.Classes {
 		on := keep(r.On)
 		for _, e := range on {
-			own[e] = append(own[e], SanitizerName{Name: "class"})
+			own[e] = append(own[e], Name{Name: "class"})
 		}
 		note("class on %s: htmlclean keeps only the tokens its classes rules allow; a browser keeps any", strings.Join(on, ", "))
 	}
 	sc.Attributes = uniqueNames(sc.Attributes)
-	global := make(map[SanitizerName]bool, len(sc.Attributes))
+	global := make(map[Name]bool, len(sc.Attributes))
 	for _, n := range sc.Attributes {
 		global[n] = true
 	}
 	data := *sc.DataAttributes
 	for _, e := range elements {
-		el := SanitizerElement{SanitizerName: exportElement(e)}
-		var mine []SanitizerName
+		el := Element{Name: exportElement(e)}
+		var mine []Name
 		for _, n := range uniqueNames(own[e]) {
 			if !global[n] && !(data && isDataAttribute(n)) {
 				mine = append(mine, n)
@@ -129,13 +130,13 @@ func (p *Policy) SanitizerConfig() SanitizerConfig {
 	return sc
 }
 
-func uniqueNames(ns []SanitizerName) []SanitizerName {
+func uniqueNames(ns []Name) []Name {
 	slices.SortFunc(ns, compareNames)
-	return slices.CompactFunc(ns, func(a, b SanitizerName) bool { return a.Name == b.Name && a.Namespace == b.Namespace })
+	return slices.CompactFunc(ns, func(a, b Name) bool { return a.Name == b.Name && a.Namespace == b.Namespace })
 }
 
 // policyNotes lists the settings of c a SanitizerConfig cannot express.
-func policyNotes(c Config) []string {
+func policyNotes(c policy.Config) []string {
 	var out []string
 	if c.IDs.Prefix != "" {
 		out = append(out, fmt.Sprintf("ids.prefix %q: id and name left out; htmlclean keeps them under the prefix", c.IDs.Prefix))
@@ -155,7 +156,7 @@ func policyNotes(c Config) []string {
 	if c.WordBreaks {
 		out = append(out, "word_breaks: htmlclean keeps words apart where it drops an element")
 	}
-	if c.Hooks.hasHooks() {
+	if c.Hooks.URL != nil || c.Hooks.Element != nil {
 		out = append(out, "hooks: this policy has Go hooks, which a SanitizerConfig cannot hold")
 	}
 	return out
@@ -163,14 +164,14 @@ func policyNotes(c Config) []string {
 
 // exportElement is the dictionary's name for the element a policy names
 // key ("svg:lineargradient" is linearGradient in the SVG namespace).
-func exportElement(key string) SanitizerName {
+func exportElement(key string) Name {
 	switch {
 	case strings.HasPrefix(key, "svg:"):
-		return SanitizerName{Name: svgTagCase(key[len("svg:"):]), Namespace: NamespaceSVG, isElement: true}
+		return Name{Name: svgTagCase(key[len("svg:"):]), Namespace: NamespaceSVG, isElement: true}
 	case strings.HasPrefix(key, "math:"):
-		return SanitizerName{Name: key[len("math:"):], Namespace: NamespaceMathML, isElement: true}
+		return Name{Name: key[len("math:"):], Namespace: NamespaceMathML, isElement: true}
 	}
-	return SanitizerName{Name: key, Namespace: NamespaceHTML, isElement: true}
+	return Name{Name: key, Namespace: NamespaceHTML, isElement: true}
 }
 
 // foreignSpelt reports whether an attribute's name in a dictionary
@@ -182,20 +183,20 @@ func foreignSpelt(name string) bool {
 // exportAttr is the dictionary's name for the attribute a policy names
 // name on the element key: xlink:href is href in the XLink namespace on
 // SVG and MathML elements, viewbox is viewBox on SVG ones.
-func exportAttr(name, key string) SanitizerName {
+func exportAttr(name, key string) Name {
 	foreign := strings.HasPrefix(key, "svg:") || strings.HasPrefix(key, "math:")
 	prefix, local, found := strings.Cut(name, ":")
 	switch {
 	case foreign && found && prefix == "xlink":
-		return SanitizerName{Name: local, Namespace: NamespaceXLink}
+		return Name{Name: local, Namespace: NamespaceXLink}
 	case foreign && found && prefix == "xml":
-		return SanitizerName{Name: local, Namespace: NamespaceXML}
+		return Name{Name: local, Namespace: NamespaceXML}
 	case foreign && found && prefix == "xmlns":
-		return SanitizerName{Name: local, Namespace: NamespaceXMLNS}
+		return Name{Name: local, Namespace: NamespaceXMLNS}
 	case foreign && name == "xmlns":
-		return SanitizerName{Name: name, Namespace: NamespaceXMLNS}
+		return Name{Name: name, Namespace: NamespaceXMLNS}
 	case strings.HasPrefix(key, "svg:"):
-		return SanitizerName{Name: svgAttrCase(name)}
+		return Name{Name: svgAttrCase(name)}
 	}
-	return SanitizerName{Name: name}
+	return Name{Name: name}
 }

@@ -1,11 +1,15 @@
-package policy
+package sanitizerapi
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/htmlclean/htmlclean/internal/excerpt"
+	"github.com/htmlclean/htmlclean/policy"
 )
 
 // The namespaces the HTML Sanitizer API names elements and attributes
@@ -20,21 +24,21 @@ const (
 	NamespaceXMLNS  = "http://www.w3.org/2000/xmlns/"
 )
 
-// SanitizerConfig is the configuration dictionary of the HTML Sanitizer
+// Config is the configuration dictionary of the HTML Sanitizer
 // API (the SanitizerConfig of Element.setHTML and new Sanitizer), as
-// [ParseSanitizerConfig] reads it and [Policy.SanitizerConfig] writes it.
+// [Parse] reads it and [Export] writes it.
 //
 // A nil list is a member the dictionary does not have; an empty non-nil
 // list is one it has, empty: the spec tells them apart (an absent
 // elements list allows every element, an empty one none). The zero value
 // is the empty dictionary {}, which the spec reads as "remove nothing but
 // what is unsafe".
-type SanitizerConfig struct {
-	Elements                    []SanitizerElement
-	RemoveElements              []SanitizerName
-	ReplaceWithChildrenElements []SanitizerName
-	Attributes                  []SanitizerName
-	RemoveAttributes            []SanitizerName
+type Config struct {
+	Elements                    []Element
+	RemoveElements              []Name
+	ReplaceWithChildrenElements []Name
+	Attributes                  []Name
+	RemoveAttributes            []Name
 	Comments                    *bool
 	DataAttributes              *bool
 	// JavascriptURLs is the javascriptURLs member. htmlclean keeps no
@@ -46,37 +50,37 @@ type SanitizerConfig struct {
 	// instruction, so they change nothing; they are written back.
 	ProcessingInstructions       []string
 	RemoveProcessingInstructions []string
-	// Notes is the "//" member: what [Policy.SanitizerConfig] could not
-	// express. Browsers ignore unknown members, and ParseSanitizerConfig
-	// ignores this one, so a written config loads in both.
+	// Notes is the "//" member: what [Export] could not express.
+	// Browsers ignore unknown members, and Parse ignores this one, so a
+	// written config loads in both.
 	Notes []string
-	// ignored are the members ParseSanitizerConfig skipped as unknown,
-	// as a browser does, for Config's notes.
+	// ignored are the members Parse skipped as unknown, as a browser
+	// does, for PolicyConfig's notes.
 	ignored []string
 	// builtin says the dictionary is the browser's built-in default,
-	// which ParseSanitizerConfig read for the preset name "default":
-	// Config maps it as the sanitizer-api preset does.
+	// which Parse read for the preset name "default": PolicyConfig maps
+	// it as the sanitizer-api preset does.
 	builtin bool
 }
 
-// SanitizerName names an element or attribute: a string in the
-// dictionary, or {name, namespace}. Namespace is canonical: an element's
+// Name names an element or attribute: a string in the dictionary, or
+// {name, namespace}. Namespace is canonical: an element's
 // is never empty (HTML by default), an attribute's is empty for null
 // (the default, and what every attribute of an HTML element has).
-type SanitizerName struct {
+type Name struct {
 	Name      string
 	Namespace string
 	// isElement says which default Namespace has, for MarshalJSON.
 	isElement bool
 }
 
-// SanitizerElement is an entry of SanitizerConfig.Elements: a name, and
-// the attributes allowed or removed on that element only. Nil lists are
-// absent members, as in SanitizerConfig.
-type SanitizerElement struct {
-	SanitizerName
-	Attributes       []SanitizerName
-	RemoveAttributes []SanitizerName
+// Element is an entry of Config.Elements: a name, and the attributes
+// allowed or removed on that element only. Nil lists are absent members,
+// as in Config.
+type Element struct {
+	Name
+	Attributes       []Name
+	RemoveAttributes []Name
 }
 
 // isDefaultPreset reports whether data is the JSON string "default", the
@@ -94,14 +98,13 @@ var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenE
 	"attributes", "removeAttributes", "comments", "dataAttributes", "javascriptURLs",
 	"processingInstructions", "removeProcessingInstructions"}
 
-// ParseSanitizerConfig reads a SanitizerConfig dictionary written as
-// JSON and checks it as the spec's "valid" does: not both elements and
+// Parse reads a SanitizerConfig dictionary written as JSON and checks it as the spec's "valid" does: not both elements and
 // removeElements, not both attributes and removeAttributes, no duplicates,
 // no name both kept and replaced by its children, and the rules for
 // per-element lists and dataAttributes, and not both processing
 // instruction lists nor a target twice. As a browser does (Chromium 156,
 // which WPT's sanitizer-config.html holds to the spec), it skips members
-// it does not know (Config notes them), reads null as false where a
+// it does not know (PolicyConfig notes them), reads null as false where a
 // boolean is due, and accepts any namespace, which then matches nothing
 // the HTML parser creates, and a number or boolean where a name is due
 // names what JavaScript's String() writes for it (WebIDL's DOMString
@@ -109,48 +112,47 @@ var sanitizerKeys = []string{"elements", "removeElements", "replaceWithChildrenE
 // spec, at the top or in a name's dictionary ("removeElemnts",
 // {"name": "a", "atributes": [...]}), is an error naming it, where a
 // browser skips it, because a misspelt member keeps what its author
-// meant to remove (ParseSanitizerConfigWith with SkipUnknown skips it
-// as a browser does, and Config notes it); and any other value of
+// meant to remove ([ParseWith] with SkipUnknown skips it as a browser
+// does, and PolicyConfig notes it); and any other value of
 // another JSON type than the member's is refused, where a browser would
 // convert it, because a number where a list is due is a mistake in a
-// security setting. Every error is a *[ConfigError] whose Field is the JSON path
+// security setting. Every error is a *[policy.ConfigError] whose Field is the JSON path
 // ("elements[3].namespace"), several joined with errors.Join. The JSON
 // string "default" (the SanitizerPresets value setHTML() takes in place
-// of a dictionary) reads the browser's built-in default, which Config
-// maps as the sanitizer-api preset. Its work is linear in the size of
+// of a dictionary) reads the browser's built-in default, which
+// PolicyConfig maps as the sanitizer-api preset. Its work is linear in the size of
 // data.
-func ParseSanitizerConfig(data []byte) (SanitizerConfig, error) {
-	return ParseSanitizerConfigWith(data, SanitizerParseOptions{})
+func Parse(data []byte) (Config, error) {
+	return ParseWith(data, ParseOptions{})
 }
 
-// SanitizerParseOptions change how [ParseSanitizerConfigWith] reads a
-// dictionary.
-type SanitizerParseOptions struct {
+// ParseOptions change how [ParseWith] reads a dictionary.
+type ParseOptions struct {
 	// SkipUnknown skips a member the spec does not define, as a browser
-	// does, in place of refusing it; [SanitizerConfig.Config] notes each
+	// does, in place of refusing it; [Config.PolicyConfig] notes each
 	// one. For a dictionary written for a newer browser than this
 	// package knows, whose new members htmlclean then does not apply.
 	SkipUnknown bool
 }
 
-// ParseSanitizerConfigWith is [ParseSanitizerConfig] with options.
-func ParseSanitizerConfigWith(data []byte, opts SanitizerParseOptions) (SanitizerConfig, error) {
+// ParseWith is [Parse] with options.
+func ParseWith(data []byte, opts ParseOptions) (Config, error) {
 	d := scDecoder{skipUnknown: opts.SkipUnknown}
-	if len(data) > maxPolicyBytes {
-		d.fail("(file)", "larger than %d bytes", maxPolicyBytes)
-		return SanitizerConfig{}, d.err()
+	if len(data) > maxBytes {
+		d.fail("(file)", "larger than %d bytes", maxBytes)
+		return Config{}, d.err()
 	}
 	if isDefaultPreset(data) {
-		sc, err := ParseSanitizerConfig(sanitizerAPIDefault)
+		sc, err := Parse(browserDefault)
 		sc.builtin = true
 		return sc, err
 	}
 	var top map[string]json.RawMessage
 	if err := strictUnmarshal(data, &top); err != nil || top == nil {
 		d.fail("(file)", "a SanitizerConfig is a JSON object: %s", jsonWhy(err, data))
-		return SanitizerConfig{}, d.err()
+		return Config{}, d.err()
 	}
-	var sc SanitizerConfig
+	var sc Config
 	for _, key := range slices.Sorted(maps.Keys(top)) {
 		raw := top[key]
 		switch key {
@@ -199,7 +201,7 @@ func ParseSanitizerConfigWith(data []byte, opts SanitizerParseOptions) (Sanitize
 	return sc, d.err()
 }
 
-// scDecoder collects the errors of one ParseSanitizerConfig call, and
+// scDecoder collects the errors of one Parse call, and
 // under skipUnknown the unknown members it skipped.
 type scDecoder struct {
 	errs        []error
@@ -219,18 +221,21 @@ func (d *scDecoder) unknown(field, key string) {
 }
 
 func (d *scDecoder) fail(field, format string, args ...any) {
-	if len(d.errs) >= maxErrors {
+	if len(d.errs) >= excerpt.MaxErrors {
 		d.more++
 		return
 	}
-	d.errs = append(d.errs, &ConfigError{Field: excerptPath(field), Msg: fmt.Sprintf(format, excerptArgs(args)...)})
+	d.errs = append(d.errs, &policy.ConfigError{Field: excerpt.Path(field), Msg: fmt.Sprintf(format, excerpt.Args(args)...)})
 }
 
 func (d *scDecoder) err() error {
 	if len(d.errs) == 0 && d.more == 0 {
 		return nil
 	}
-	return joinErrors(d.errs, d.more, "")
+	if d.more > 0 {
+		d.errs = append(d.errs, &policy.ConfigError{Field: "(file)", Msg: excerpt.More(d.more)})
+	}
+	return errors.Join(d.errs...)
 }
 
 // strictUnmarshal decodes one JSON value and refuses anything after it.
@@ -336,12 +341,12 @@ func (d *scDecoder) targets(field string, raw json.RawMessage) []string {
 	return out
 }
 
-func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []SanitizerName {
+func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []Name {
 	items := d.list(field, raw)
 	if items == nil {
 		return nil
 	}
-	out := make([]SanitizerName, 0, len(items))
+	out := make([]Name, 0, len(items))
 	for i, item := range items {
 		if n, _, ok := d.name(fmt.Sprintf("%s[%d]", field, i), item, element, false); ok {
 			out = append(out, n)
@@ -350,19 +355,19 @@ func (d *scDecoder) names(field string, raw json.RawMessage, element bool) []San
 	return out
 }
 
-func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerElement {
+func (d *scDecoder) elements(field string, raw json.RawMessage) []Element {
 	items := d.list(field, raw)
 	if items == nil {
 		return nil
 	}
-	out := make([]SanitizerElement, 0, len(items))
+	out := make([]Element, 0, len(items))
 	for i, item := range items {
 		at := fmt.Sprintf("%s[%d]", field, i)
 		n, obj, ok := d.name(at, item, true, true)
 		if !ok {
 			continue
 		}
-		e := SanitizerElement{SanitizerName: n}
+		e := Element{Name: n}
 		if a, has := obj["attributes"]; has {
 			e.Attributes = d.names(at+".attributes", a, false)
 		}
@@ -378,8 +383,8 @@ func (d *scDecoder) elements(field string, raw json.RawMessage) []SanitizerEleme
 // object's members, for the caller to read the attribute lists of an
 // elements entry (lists: the dictionary may have them); any other member
 // is unknown.
-func (d *scDecoder) name(field string, raw json.RawMessage, element, lists bool) (SanitizerName, map[string]json.RawMessage, bool) {
-	n := SanitizerName{isElement: element}
+func (d *scDecoder) name(field string, raw json.RawMessage, element, lists bool) (Name, map[string]json.RawMessage, bool) {
+	n := Name{isElement: element}
 	if element {
 		n.Namespace = NamespaceHTML
 	}
@@ -441,6 +446,14 @@ func (d *scDecoder) name(field string, raw json.RawMessage, element, lists bool)
 	return n, obj, ok
 }
 
+// Size limits: a dictionary may be as large as a policy file, and a name
+// as long as Compile lets an element or attribute name be
+// (TestNameLimitIsCompiles checks they agree).
+const (
+	maxBytes     = 1 << 20
+	maxNameBytes = 1024
+)
+
 // maxNamespaceBytes bounds a namespace URL; the ones the HTML parser
 // gives are under 40 bytes.
 const maxNamespaceBytes = 1024
@@ -465,7 +478,7 @@ func (d *scDecoder) checkName(field, name string) bool {
 // makes "" too. Any namespace is accepted, as a browser accepts it; one
 // the HTML parser gives no element or attribute matches nothing, and
 // Config notes it.
-func (d *scDecoder) namespace(field string, raw json.RawMessage, n *SanitizerName) bool {
+func (d *scDecoder) namespace(field string, raw json.RawMessage, n *Name) bool {
 	var ns string
 	switch jsonType(raw) {
 	case "null":

@@ -1,4 +1,4 @@
-package policy
+package yamltree
 
 import (
 	"regexp"
