@@ -118,7 +118,7 @@ func (s *pass) linkElement(name string, ns rules.Namespace, void bool) {
 		return
 	}
 	l.serial++
-	sc := linkScope{depth: len(s.tree.stack) - 1, id: l.serial, flags: l.flags()}
+	sc := linkScope{depth: s.tree.Len() - 1, id: l.serial, flags: l.flags()}
 	if n := len(l.scopes); n > 0 {
 		p := &l.scopes[n-1]
 		if p.depth == sc.depth-1 && p.firstChild != firstNone {

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 	"github.com/htmlclean/htmlclean/internal/linktext"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
@@ -132,7 +133,7 @@ func (s *pass) beginLink(el *rules.Element, dest linkDest) {
 	at := len(l.strs)
 	l.strs = append(append(l.strs, href...), host...)
 	l.held = append(l.held, heldLink{fStart: l.f.Len(), cStart: l.c.Len(), before: s.out.hazard, runBefore: s.out.run,
-		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: len(s.tree.stack),
+		textStart: len(l.text), altStart: len(l.alt), pieceStart: len(l.pieces), depth: s.tree.Len(),
 		hrefAt: at, hostAt: at + len(href), end: len(l.strs), line: s.in.line, col: s.in.col,
 		name: el.Name, key: dest.key, keeps: el.NS == rules.NSMathML, rewrites: drawsText(el, &s.tree), afterSame: len(l.held) == 0 && len(l.prevHref) > 0})
 }
@@ -145,8 +146,8 @@ func drawsText(el *rules.Element, t *tree) bool {
 	if el.NS != rules.NSSVG {
 		return true
 	}
-	cur := t.current()
-	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
+	cur := t.Current()
+	return cur != nil && cur.NS == htmltree.SVG && (cur.Name == "text" || cur.Name == "tspan" || cur.Name == "textpath")
 }
 
 // linkTagWritten records the length of the start tag of the element
@@ -326,7 +327,7 @@ func (s *pass) decideLink(h heldLink, text string, early bool) bool {
 	fEnd := s.out.endLen
 	if early {
 		end, fEnd = 0, 0
-		dropOpenLink(s.tree.stack, h.depth)
+		s.tree.MarkDropped(h.depth)
 	}
 	content := bytes.Clone(s.link.c.Bytes()[h.cStart+h.cTag : s.link.c.Len()-end])
 	s.link.c.Truncate(h.cStart)
@@ -499,14 +500,6 @@ func (l *linkState) unlink(h heldLink) {
 		b.buf.Truncate(b.start)
 		b.buf.Write(b.bare)
 		b.buf.Write(rest)
-	}
-}
-
-// dropOpenLink marks the open link at depth in stack as dropped: its end
-// tag will not be written.
-func dropOpenLink(stack []open, depth int) {
-	if depth < len(stack) {
-		stack[depth].dropped = true
 	}
 }
 

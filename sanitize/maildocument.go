@@ -10,6 +10,7 @@ import (
 	"github.com/tdewolff/parse/v2/css"
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
 )
@@ -89,16 +90,16 @@ func (s *pass) mailStart(name string) bool {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMailDocument})
 		return true
 	case "style":
-		if s.tree.foreignContent() || s.hid.at >= 0 {
+		if s.tree.ForeignContent() || s.hid.at >= 0 {
 			return false
 		}
-		if m.recognised && len(s.tree.stack) == 0 {
+		if m.recognised && s.tree.Len() == 0 {
 			m.after = true // a sheet after the wrapper (as written before @scope): it moves inside
 		}
 		m.inStyle, m.plainStyle = true, string(s.in.tag) == "<style>"
 		m.styleOther = !m.plainStyle && !styleIsCSS(s.in.tag) // mailsheet.go
 		m.styleRaw = m.styleRaw[:0]
-		s.tree.skip, s.tree.skipDepth = "style", 1
+		s.drop.skip, s.drop.skipDepth = "style", 1
 		return true
 	}
 	if headOnly[name] {
@@ -112,7 +113,7 @@ func (s *pass) mailStart(name string) bool {
 		s.openWrapper("")
 		return false
 	}
-	m.content(len(s.tree.stack), s)
+	m.content(s.tree.Len(), s)
 	return false
 }
 
@@ -140,7 +141,7 @@ func (m *mailDoc) content(depth int, r changeReporter) {
 func (s *pass) mailText(raw []byte) bool {
 	m := &s.mail
 	if m.opened {
-		m.content(len(s.tree.stack), s)
+		m.content(s.tree.Len(), s)
 		return false
 	}
 	for _, c := range raw {
@@ -173,7 +174,7 @@ func (s *pass) mailEnd(name string, raw []byte) bool {
 		if !s.mail.opened {
 			s.openWrapper("")
 		} else {
-			s.mail.content(len(s.tree.stack), s)
+			s.mail.content(s.tree.Len(), s)
 		}
 	}
 	return false
@@ -238,7 +239,7 @@ func (s *pass) openWrapper(from string) {
 		if string(s.in.tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
 			s.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 		}
-		s.pushFrame(open{name: "div", dropped: true, wrapper: true})
+		s.pushFrame(htmltree.Frame{Name: "div", Dropped: true, Caller: frameWrapper})
 		return
 	}
 	element := from

@@ -60,7 +60,7 @@ func (s *pass) endStyle(raw []byte) {
 	// the last child of the input's own wrapper (an output read again),
 	// unless content follows it (mailDoc.content).
 	verbatim := m.plainStyle && string(raw) == "</style>" && m.nSheets == 0 &&
-		m.recognised && !m.after && len(s.tree.stack) == 1
+		m.recognised && !m.after && s.tree.Len() == 1
 	sheet := string(m.styleRaw)
 	out := m.addSheet(sheet, s.sheetOptions(), s.r.Limits.MaxTokenBytes, s)
 	if verbatim && sheet == sheetOpen+out+sheetClose {
