@@ -19,4 +19,30 @@
 // (foster parenting) or take an element off the stack from the middle
 // (the adoption agency), the caller drops the tag instead, or cuts the
 // element where it can tell the agency's result ([Builder.Cut]).
+//
+// # What it does not model
+//
+// The builder follows the stack of a document's body as a caller that
+// closes every element explicitly sees it; the html5lib tree-construction
+// tests check it (TestHTML5Lib) on every document whose tree that
+// decides, and skip the others, counting why:
+//   - the document level: doctype, html, head, body and frameset, what
+//     goes in the head, comments outside the body, fragments;
+//   - foster parenting: content misplaced in a table, which the caller
+//     drops;
+//   - the adoption agency beyond a formatting element with no special
+//     element inside it, and nested links past one;
+//   - reconstructing the active formatting elements, and Noah's Ark: the
+//     caller closes a formatting element with an end tag, and the browser
+//     reopens nothing of it;
+//   - select, plaintext, isindex: insertion modes and rules of their
+//     own;
+//   - end tags whose rules take an element off the stack from the middle
+//     or make one (</form>, </p>, </br>), and those the browser ignores
+//     past a special element, which the builder closes;
+//   - where it closes more than a browser, which an explicit end tag makes
+//     the browser follow: an item past a special element, a <p> before a
+//     table in quirks mode, ruby parts without a ruby, any <font> in
+//     foreign content, a scope that stops at a button or an SVG or MathML
+//     element.
 package htmltree
