@@ -146,10 +146,6 @@ func Formatting(name string) bool { return formatting[name] }
 // annotation-xml: an element whose content a browser may read as HTML.
 func IntegrationPoint(name string) bool { return htmlIntegrationPoint[name] }
 
-// ImpliedEnd reports whether "generate implied end tags" closes the
-// element name (HTML §13.2.6.3).
-func ImpliedEnd(name string) bool { return impliedEnd[name] }
-
 // IsHeading reports whether name is one of h1 to h6.
 func IsHeading(name string) bool {
 	return len(name) == 2 && name[0] == 'h' && '1' <= name[1] && name[1] <= '6'
