@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/htmlclean/htmlclean/internal/htmltree"
+
 // The adoption agency (WHATWG HTML §13.2.6.4.7, "adoption agency
 // algorithm"): the end tag of a formatting element with a block inside it
 // (<b><div>x</b>y) makes a browser move the block (the furthest block)
@@ -27,7 +29,7 @@ package sanitize
 //   - the formatting element's parent is not table structure (the agency
 //     would foster-parent the block);
 //   - no formatting element was ever opened with three of its name open
-//     (tree.crowded): "Noah's Ark" (§13.2.4.3) may then have taken one
+//     (htmltree.Builder.Crowded): "Noah's Ark" (§13.2.4.3) may then have taken one
 //     off the browser's list, where the agency does not find it.
 // Every other formatting element the pass wrote is on the browser's list
 // and its stack alike, because the pass closes each with an end tag.
@@ -36,19 +38,19 @@ package sanitize
 // element at index f, whose end tag found a special element above it,
 // and reports whether it did; if not, nothing changed.
 func (s *pass) adopt(f int, raw []byte) bool {
-	st := s.tree.stack
-	fe := &st[f]
-	if s.tree.crowded || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.mail.wraps() ||
-		!adoptable(fe) || f > 0 && fosterParent(st[f-1].name) {
+	t := &s.tree
+	fe := t.At(f)
+	if t.Crowded() || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.mail.wraps() ||
+		!adoptable(fe) || f > 0 && htmltree.FosterParent(t.At(f-1).Name) {
 		return false
 	}
 	fb := -1
-	for j := f + 1; j < len(st) && j <= f+4; j++ {
-		e := &st[j]
-		if e.dropped || e.hidden || e.implied || e.foreign {
+	for j := f + 1; j < t.Len() && j <= f+4; j++ {
+		e := t.At(j)
+		if e.Dropped || e.Caller&frameHidden != 0 || e.Implied || e.Foreign {
 			return false
 		}
-		if e.special == int32(j) {
+		if t.IsSpecial(j) {
 			fb = j
 			break
 		}
@@ -56,38 +58,25 @@ func (s *pass) adopt(f int, raw []byte) bool {
 			return false
 		}
 	}
-	if fb < 0 || int(st[len(st)-1].special) != fb {
+	if fb < 0 || int(t.Special()) != fb {
 		return false
 	}
-	for j := fb + 1; j < len(st); j++ {
-		if e := &st[j]; e.hidden || e.implied || e.foreign {
+	for j := fb + 1; j < t.Len(); j++ {
+		if e := t.At(j); e.Caller&frameHidden != 0 || e.Implied || e.Foreign {
 			return false
 		}
 	}
-	for len(s.tree.stack) > fb+1 {
-		s.closeTop(true)
-	}
-	s.writeEndTag(fe.name, raw)
-	s.cut(f)
+	s.closeTo(fb + 1)
+	s.writeEndTag(fe.Name, raw)
+	t.Cut(f)
 	return true
 }
 
 // adoptable reports whether e is a formatting element the pass wrote,
 // other than a and nobr.
-func adoptable(e *open) bool {
-	return formatting[e.name] && e.name != "a" && e.name != "nobr" &&
-		!e.dropped && !e.hidden && !e.implied && !e.foreign && !e.unlisted
-}
-
-// fosterParent reports whether a node inserted into the element name is
-// foster-parented out of the table (§13.2.6.1, "appropriate place for
-// inserting a node").
-func fosterParent(name string) bool {
-	switch name {
-	case "table", "tbody", "tfoot", "thead", "tr":
-		return true
-	}
-	return false
+func adoptable(e *htmltree.Frame) bool {
+	return htmltree.Formatting(e.Name) && e.Name != "a" && e.Name != "nobr" &&
+		!e.Dropped && e.Caller&(frameHidden|frameUnlisted) == 0 && !e.Implied && !e.Foreign
 }
 
 // writeEndTag writes the end tag of name, as raw wrote it where a browser
@@ -106,57 +95,4 @@ func (s *pass) writeEndTag(name string, raw []byte) {
 	s.out.dst.f.Write(s.out.tagBuf)
 	s.out.endLen = len(s.out.tagBuf)
 	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonEndTagAttributes})
-}
-
-// cut takes the frame at index f off the stack, as the adoption agency
-// takes the formatting element off the browser's, and renumbers the
-// indices the frames above it and the tree hold. adopt leaves at most
-// four frames above it, none of which holds f itself (f is not a scope,
-// list, marker or special element, nor a link), so this costs a constant
-// plus one pass over the name slots.
-func (s *pass) cut(f int) {
-	st := s.tree.stack
-	fe := st[f]
-	if fe.slot >= 0 {
-		s.tree.lastOpen[fe.slot] = fe.prevOpen
-	}
-	if k := scopedIndex(fe.name); k >= 0 {
-		s.tree.last[k] = fe.prevSame
-	}
-	copy(st[f:], st[f+1:])
-	st = st[:len(st)-1]
-	s.tree.stack = st
-	at := int32(f)
-	shift := func(x *int32) {
-		if *x > at {
-			*x--
-		}
-	}
-	for j := f; j < len(st); j++ {
-		e := &st[j]
-		for _, x := range [...]*int32{&e.cur, &e.link, &e.fence, &e.scopeFence, &e.listFence,
-			&e.prevSame, &e.prevOpen, &e.special, &e.marker, &e.item} {
-			shift(x)
-		}
-	}
-	for k := range s.tree.last {
-		shift(&s.tree.last[k])
-	}
-	for k := range s.tree.lastOpen {
-		shift(&s.tree.lastOpen[k])
-	}
-}
-
-// noteCrowded sets tree.crowded if the formatting element just pushed has
-// three others of its name open: the browser's list may then have lost
-// one ("Noah's Ark" counts only identical attributes after the last
-// marker; counting by name alone gives up more often, never less).
-func (s *pass) noteCrowded() {
-	n, j := 0, s.tree.stack[len(s.tree.stack)-1].prevOpen
-	for ; j >= 0 && n < 3; n++ {
-		j = s.tree.stack[j].prevOpen
-	}
-	if n >= 3 {
-		s.tree.crowded = true
-	}
 }

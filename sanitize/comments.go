@@ -14,9 +14,9 @@ import (
 // (titleText), is reported and dropped.
 func (s *pass) comment() {
 	switch {
-	case s.tree.skip != "" || s.inEmbed():
+	case s.drop.skip != "" || s.inEmbed():
 		return
-	case !s.r.Comments, piLike(s.in.z.Raw()), s.titleText():
+	case !s.r.Comments, piLike(s.in.z.Raw()), titleText(&s.tree):
 		s.change(Change{Element: "#comment", Action: RemovedComment, Reason: ReasonNotAllowed})
 		return
 	}

@@ -1,5 +1,7 @@
 package sanitize
 
+import "github.com/htmlclean/htmlclean/internal/htmltree"
+
 // outsideContainer drops the start tag of an element the policy allows
 // but its container does not admit (policy.Config.Container: a <div> or
 // a list in a <p>, a link in an <a>), keeping what it holds: in the page's
@@ -15,9 +17,9 @@ func (s *pass) outsideContainer(name string, void bool) {
 	s.dropBreak(name)
 	switch {
 	case void:
-	case tableStructure.at(name) || name == "table" || needsItemFence(name) || needsCurrent(name):
+	case htmltree.TableStructure(name) || name == "table" || needsItemFence(name) || needsCurrent(name):
 		s.droppedStartTag(name)
 	default:
-		s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
+		s.pushFrame(htmltree.Frame{Name: name, InForeign: s.tree.ForeignContent(), Dropped: true})
 	}
 }

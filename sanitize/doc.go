@@ -55,7 +55,8 @@
 //	attrscan.go   attributes read as written, from a tag's raw bytes
 //	tags.go       start and end tags: allowed, placed, dropped
 //	container.go  elements the policy's container does not admit, unwrapped
-//	tree.go       the element tree: stack, scopes, implied end tags
+//	tree.go       the element tree (internal/htmltree): frames pushed,
+//	              end tags written, implied end tags
 //	insert.go     insertion modes: tables, lists, forms, foreign content
 //	templatecontents.go  template contents: their own insertion modes
 //	adoption.go   the adoption agency, where setHTML()'s tree needs it

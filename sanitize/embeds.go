@@ -60,12 +60,12 @@ func (s *pass) embedSandbox(name string) bool {
 // dropEmbed removes the current iframe start tag with its content (raw
 // text up to "</iframe>", and that end tag).
 func (s *pass) dropEmbed(reason Reason) {
-	s.tree.skip, s.tree.skipDepth = embedElement, 1
+	s.drop.skip, s.drop.skipDepth = embedElement, 1
 	s.change(Change{Element: embedElement, Action: RemovedContent, Reason: reason})
 }
 
 // inEmbed reports whether the next text is the content of a kept iframe.
 func (s *pass) inEmbed() bool {
-	n := len(s.tree.stack)
-	return s.embeds && n > 0 && s.tree.stack[n-1].name == embedElement && !s.tree.stack[n-1].foreign
+	n := s.tree.Len()
+	return s.embeds && n > 0 && s.tree.Top().Name == embedElement && !s.tree.Top().Foreign
 }

@@ -16,7 +16,7 @@ type hiding struct {
 
 	// The elements the policy does not allow and drops with their
 	// content (rules.Rules.DropsContent) that this document opened, each
-	// with its slot in tree.lastOpen after the allowed ones.
+	// with its slot in the tree (htmltree.Builder.LastOpen) after the allowed ones.
 	unlisted map[string]unlistedSlot
 	// Formatting elements dropped with their content that a browser would
 	// reopen (unlisted.go: pend, reopen, forget), oldest first.

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 
 	"golang.org/x/net/html"
+
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 )
 
 // links.text_mismatch: mark keeps a link whose text names another site
@@ -60,10 +62,10 @@ func newMark() string {
 // mark is no proof the reader sees it: <font color=white> around the
 // link leaves the link its own colour and the mark white on white.
 func (s *pass) canMark() bool {
-	if s.r.StylesText || s.tree.foreignContent() || s.hid.at >= 0 {
+	if s.r.StylesText || s.tree.ForeignContent() || s.hid.at >= 0 {
 		return false
 	}
-	m := s.baseMode()
+	m := s.tree.BaseMode()
 	return m == modeBody || m == modeCell || m == modeCaption
 }
 
@@ -143,8 +145,8 @@ func (s *pass) dropReserved(name string, void, foreign bool) {
 	s.dropBreak(name)
 	s.change(Change{Element: name, Action: RemovedContent, Reason: ReasonReservedClass})
 	if !void {
-		s.hid.hide(&s.out, len(s.tree.stack))
-		s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name], hidden: true})
+		s.hid.hide(&s.out, s.tree.Len())
+		s.pushFrame(htmltree.Frame{Name: name, Foreign: foreign, InForeign: foreign && !htmltree.IntegrationPoint(name), Caller: frameHidden})
 	}
 }
 

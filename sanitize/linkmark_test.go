@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/policy"
 )
@@ -199,10 +200,10 @@ func TestLinkMarkForged(t *testing.T) {
 // link; one in a table is moved out), so the pass's state is set up.
 func TestLinkMarkFallback(t *testing.T) {
 	p := markPolicies(t)["foreign+mark"]
-	for _, top := range []open{
-		{name: "svg", foreign: true, inForeign: true},
-		{name: "math", foreign: true, inForeign: true},
-		{name: "table", mode: modeTable},
+	for _, top := range []htmltree.Frame{
+		{Name: "svg", Foreign: true, InForeign: true},
+		{Name: "math", Foreign: true, InForeign: true},
+		{Name: "table"}, // in table: its frame sets the mode
 	} {
 		var f, c sink
 		s := newPass(twin{&f, &c}, nil, nil, p, nil)
@@ -211,7 +212,7 @@ func TestLinkMarkFallback(t *testing.T) {
 		}
 		s.pushFrame(top)
 		if s.canMark() {
-			t.Errorf("a mark after a link in %s", top.name)
+			t.Errorf("a mark after a link in %s", top.Name)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
@@ -168,8 +169,8 @@ func drawsText(el *rules.Element, t *tree) bool {
 	if el.NS != rules.NSSVG {
 		return true
 	}
-	cur := t.current()
-	return cur != nil && cur.ns == rules.NSSVG && (cur.name == "text" || cur.name == "tspan" || cur.name == "textpath")
+	cur := t.Current()
+	return cur != nil && cur.NS == htmltree.SVG && (cur.Name == "text" || cur.Name == "tspan" || cur.Name == "textpath")
 }
 
 // tagWritten records the length of the start tag of the element name
@@ -261,13 +262,13 @@ func (l *linkState) end(e linkEnv, depth int) {
 // overflow decides every held link on what it showed so far, because too
 // much is held: a link that showed no text yet cannot be checked, so the
 // policy's action applies to it as to a mismatch (fail closed). One whose
-// element goes is marked dropped in stack, the open elements: its end
-// tag will not be written.
-func (l *linkState) overflow(e linkEnv, stack []open) {
+// element goes is marked dropped in t, the open elements: its end tag
+// will not be written.
+func (l *linkState) overflow(e linkEnv, t *htmltree.Builder) {
 	for i := len(l.held) - 1; i >= 0; i-- {
 		h := l.held[i]
 		if !l.decide(e, h, transient(l.text[h.textStart:]), true) && !h.keeps {
-			dropOpenLink(stack, h.depth)
+			t.MarkDropped(h.depth)
 		}
 	}
 	l.held = l.held[:0]
@@ -408,14 +409,6 @@ func (l *linkState) unlink(h heldLink) {
 		b.buf.Truncate(b.start)
 		b.buf.Write(b.bare)
 		b.buf.Write(rest)
-	}
-}
-
-// dropOpenLink marks the open link at depth in stack as dropped: its end
-// tag will not be written.
-func dropOpenLink(stack []open, depth int) {
-	if depth < len(stack) {
-		stack[depth].dropped = true
 	}
 }
 

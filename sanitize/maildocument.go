@@ -10,6 +10,7 @@ import (
 	"github.com/tdewolff/parse/v2/css"
 	"golang.org/x/net/html"
 
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/internal/stylesheet"
 	"github.com/htmlclean/htmlclean/urlnorm"
@@ -112,7 +113,7 @@ type mailHost interface {
 	url(c *checking, v string) (string, urlnorm.Result, Reason)
 	removedAttr(element, key, val string, reason Reason, flags urlnorm.Flags)
 	cssURLToken(c *checking, raw string) (string, bool)
-	pushFrame(f open)
+	pushFrame(f htmltree.Frame)
 	openAt(name string) int
 }
 
@@ -319,7 +320,7 @@ func (m *mailDoc) openWrapper(from string, tag []byte, out *output, h mailHost) 
 		if string(tag) != `<div class="`+rules.WrapperClass+`" style="`+string(appendEscaped(nil, style))+`">` {
 			h.change(Change{Element: "div", Action: RewroteTag, Reason: ReasonMailWrapper})
 		}
-		h.pushFrame(open{name: "div", dropped: true, wrapper: true})
+		h.pushFrame(htmltree.Frame{Name: "div", Dropped: true, Caller: frameWrapper})
 		return
 	}
 	element := from

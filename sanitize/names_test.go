@@ -3,6 +3,9 @@ package sanitize
 import (
 	"strings"
 	"testing"
+
+	"github.com/htmlclean/htmlclean/internal/htmltree"
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // TestNameMap checks that a nameMap finds what the Go map it was built
@@ -10,11 +13,14 @@ import (
 // differ from one by a byte, a case, a NUL or their length.
 func TestNameMap(t *testing.T) {
 	m := map[string]int{}
-	for _, set := range []map[string]bool{closesP, impliedEnd, scopeBoundary, listBoundary, optionalEnd,
-		needsAttributes, voidElements, breakout, htmlIntegrationPoint, rawTextElements, contentDropped} {
+	for _, set := range []map[string]bool{optionalEnd, needsAttributes, voidElements, rawTextElements, contentDropped,
+		set(htmltree.ClosesPNames()...), set(htmltree.BreakoutNames()...)} {
 		for n := range set {
 			m[n] = len(n)
 		}
+	}
+	for n := range htmltree.PropTable() {
+		m[n] = len(n)
 	}
 	nm := newNameMap(m)
 	var probes []string
@@ -57,11 +63,15 @@ func TestNameMapFull(t *testing.T) {
 	}
 }
 
-// TestIsHeading checks isHeading against the headings set.
-func TestIsHeading(t *testing.T) {
-	for _, name := range []string{"h1", "h2", "h3", "h4", "h5", "h6", "h0", "h7", "h", "hr", "H1", "h1x", "", "th"} {
-		if got, want := isHeading(name), headings[name]; got != want {
-			t.Errorf("isHeading(%q) = %v, want %v", name, got, want)
+// TestNamespaceSeam checks that rules.Namespace and htmltree.Namespace
+// number the namespaces alike: the pass converts one to the other.
+func TestNamespaceSeam(t *testing.T) {
+	for _, tc := range []struct {
+		r rules.Namespace
+		h htmltree.Namespace
+	}{{rules.NSHTML, htmltree.HTML}, {rules.NSSVG, htmltree.SVG}, {rules.NSMathML, htmltree.MathML}} {
+		if got := htmltree.Namespace(tc.r); got != tc.h {
+			t.Errorf("htmltree.Namespace(%v) = %d, want %d", tc.r, got, tc.h)
 		}
 	}
 }

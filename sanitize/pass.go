@@ -31,6 +31,7 @@ type pass struct {
 	in    input          // the tokenizer and where its token stands
 	out   output         // where tokens are written, in both forms
 	tree  tree           // the elements open, and what the tree's rules need
+	drop  dropping       // what is dropped without a frame (tree.go)
 	attrs attrReader     // the current tag's attributes
 	hid   hiding         // what is dropped with its content
 	link  linkState      // links held back for the link-text check
@@ -57,8 +58,8 @@ type pass struct {
 type allowed struct {
 	el    *rules.Element
 	info  elemInfo
-	props frameProp // frameProps' entry for its name, for pushAllowed
-	slot  int32     // its index in pass.lastOpen
+	props frameProp // frameProps' entry for its name, for the builder
+	slot  int32     // its slot in the tree (htmltree.Builder.LastOpen)
 }
 
 // passPool keeps passes, with their buffers and the values they derive
@@ -78,7 +79,8 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.in.reset(r, doc, report == nil, s.r.Limits)
 	s.out.reset(out)
 	s.out.maxToken = s.r.Limits.MaxTokenBytes
-	s.tree.reset(s.elements.len() + s.foreign.n)
+	s.tree.Reset(s.elements.len() + s.foreign.n)
+	s.drop.reset()
 	s.hid.reset()
 	s.link.reset() // a document that failed inside a link left some
 	s.refs.reset()
@@ -95,7 +97,7 @@ func (s *pass) use(p *policy.Policy) {
 	s.embeds = s.r.Elements[embedElement] != nil
 	s.templates = s.r.Elements["template"] != nil
 	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0
-	s.tree.lastOpen = make([]int32, len(elements)+s.useForeign(len(elements)))
+	s.foreign = newForeignSet(&s.r, len(elements))
 }
 
 // release returns the pass to the pool, keeping its buffers unless a
@@ -124,7 +126,7 @@ const (
 )
 
 func (s *pass) oversized() bool {
-	return s.in.oversized() || s.out.oversized() || s.tree.oversized() ||
+	return s.in.oversized() || s.out.oversized() || s.tree.Oversized(maxPooledItems) || s.drop.oversized() ||
 		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() ||
 		cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
@@ -153,7 +155,7 @@ func (s *pass) walk() error {
 		}
 		switch tt {
 		case html.ErrorToken:
-			if len(raw) > 0 && s.tree.skip == "" {
+			if len(raw) > 0 && s.drop.skip == "" {
 				// A tag cut off by the end of input: browsers drop it too.
 				s.change(Change{Element: s.in.tagName(raw, 1), Action: RemovedElement, Reason: ReasonUnterminated})
 			}
@@ -175,7 +177,7 @@ func (s *pass) walk() error {
 		}
 		if len(s.link.held) > 0 && s.link.c.Len() > maxLinkHeld {
 			// However long a link runs, what is held stays bounded.
-			s.link.overflow(linkEnv{s, &s.out, &s.in, &s.r}, s.tree.stack)
+			s.link.overflow(linkEnv{s, &s.out, &s.in, &s.r}, &s.tree)
 		}
 		if s.out.flush != nil && len(s.link.held) == 0 && s.out.main.c.Len() >= s.out.seg {
 			if err := s.out.flush(); err != nil && s.out.werr == nil {
@@ -194,10 +196,8 @@ func (s *pass) finish(err error) error {
 	s.in.locate()
 	switch {
 	case err == io.EOF:
-		open := len(s.tree.stack) > 0
-		for len(s.tree.stack) > 0 {
-			s.closeTop(true)
-		}
+		open := s.tree.Len() > 0
+		s.closeTo(0)
 		s.mail.finish(open, &s.out, s) // mailsheet.go
 		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
@@ -231,10 +231,10 @@ func (s *pass) change(c Change) {
 // writes one per bad sequence), and a NUL becomes U+FFFD, which browsers
 // show in its place.
 func (s *pass) text(raw []byte) {
-	if s.tree.skip != "" {
+	if s.drop.skip != "" {
 		return
 	}
-	if s.mail.wraps() && s.hid.at < 0 && s.mail.text(raw, len(s.tree.stack), &s.out, s) { // maildocument.go
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.text(raw, s.tree.Len(), &s.out, s) { // maildocument.go
 		return
 	}
 	if s.inEmbed() {

@@ -71,7 +71,7 @@ func TestSpecialElements(t *testing.T) {
 		{"svg-breakout-closes-svg", `<svg><circle r="1"/><p>para</p>`, `<svg><circle r="1"/></svg><p>para</p>`},
 		{"svg-self-closing-kept", `<svg><rect width="1" height="1"/></svg>`, `<svg><rect width="1" height="1"/></svg>`},
 		// The HTML in a foreignObject the policy does not allow goes with
-		// it: unwrapped, it would stand in the SVG (integrationUnwrapped).
+		// it: unwrapped, it would stand in the SVG (htmltree.Builder.OpensIntegrationPoint).
 		{"foreignobject-dropped", `<svg><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>`, `<svg></svg>`},
 		{"math-dropped-with-content", `<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`, ``},
 		{"script-self-closing-still-raw", `<script/>alert(1)</script>x`, `x`},

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/net/html/atom"
 
+	"github.com/htmlclean/htmlclean/internal/htmltree"
 	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
@@ -32,19 +33,19 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 		// "</noscript>": the pass drops what either reading would hide
 		// (<noscript><!-- </noscript><img src=x> --></noscript>).
 		s.in.z.NextIsNotRawText()
-	case s.tree.foreignContent() && elemInfos[name]&infoBreakout == 0:
+	case s.tree.ForeignContent() && elemInfos[name]&infoBreakout == 0:
 		// An SVG or MathML element's content is markup, whatever its
 		// name (<svg><title><div></title>: the div is an element), as
 		// a browser's tree builder tells its tokenizer (HTML §13.2.6.5).
 		s.in.z.NextIsNotRawText()
 	}
-	if s.tree.skip != "" {
-		if name == s.tree.skip && !selfClosing {
-			s.tree.skipDepth++
+	if s.drop.skip != "" {
+		if name == s.drop.skip && !selfClosing {
+			s.drop.skipDepth++
 		}
 		return
 	}
-	if s.mail.wraps() && s.hid.at < 0 && s.mail.start(name, s.in.tag, s.tree.foreignContent(), len(s.tree.stack), &s.out, s) {
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.start(name, s.in.tag, s.tree.ForeignContent(), s.tree.Len(), &s.out, s) {
 		return
 	}
 	if len(s.hid.pending) > 0 {
@@ -53,13 +54,13 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	a, ok := s.elements.get(name)
 	if s.foreign.any && (name != embedElement || !s.embeds) {
 		a, ok = s.lookupNS(name)
-		ok = ok && !s.titleText()
+		ok = ok && !titleText(&s.tree)
 	}
 	if !ok {
 		s.dropElement(name, selfClosing)
 		return
 	}
-	if s.r.Outside[a.el.Name] && (!s.tree.foreignContent() || elemInfos[name]&infoBreakout != 0) {
+	if s.r.Outside[a.el.Name] && (!s.tree.ForeignContent() || elemInfos[name]&infoBreakout != 0) {
 		s.outsideContainer(a.el.Name, a.info&infoVoid != 0) // container.go
 		return
 	}
@@ -73,7 +74,7 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	el, info := a.el, a.info
 	name := el.Name // a string the policy owns, safe to keep on the stack
-	if name == embedElement && s.tree.foreignContent() {
+	if name == embedElement && s.tree.ForeignContent() {
 		s.dropEmbed(ReasonMisplaced) // an SVG element whose content is markup
 		return
 	}
@@ -100,7 +101,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
 		// An orphan item or ruby part leaves no frame: a dropped <li>
 		// open would make the next item close what was written after it
-		// (closeUpTo), which a browser, not seeing it, leaves open. Its
+		// (htmltree.Builder.UpTo), which a browser, not seeing it, leaves open. Its
 		// end tag then matches nothing, and is dropped too.
 		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
@@ -141,7 +142,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	// decided on its attributes above (voidMisleads).
 	check := dest.href != "" && !void && s.r.Mismatch != rules.MismatchIgnore && s.hid.at < 0
 	if check {
-		s.link.begin(el, dest, &s.out, &s.in, len(s.tree.stack), drawsText(el, &s.tree))
+		s.link.begin(el, dest, &s.out, &s.in, s.tree.Len(), drawsText(el, &s.tree))
 	}
 	if changed {
 		s.out.writeTag(name, s.attrs.list, s.in.tag, selfClosing && foreign, false, foreign)
@@ -155,27 +156,27 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	switch {
 	case void:
 	case foreign && s.foreign.any:
-		s.pushForeign(a)
-		s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
+		s.tree.Push(foreignFrame(a, s.attrs.list), a.slot, a.props)
+		s.tree.Top().Spelled = startSpelling(name, s.in.tag)
 		if rawSelfClosed {
 			s.closeTop(true)
 		}
 	case !foreign && el.NS == rules.NSHTML:
 		// a is s.elements' entry for name: push would look it up again.
-		s.pushAllowed(a)
-		if s.adopts && formatting[name] {
-			s.noteCrowded()
+		s.tree.Push(htmltree.Frame{Name: name}, a.slot, a.props)
+		if s.adopts && htmltree.Formatting(name) {
+			s.tree.NoteCrowded()
 		}
 	default:
-		s.push(name, foreign)
+		s.pushFrame(htmltree.Frame{Name: name, Foreign: foreign, InForeign: foreign && !htmltree.IntegrationPoint(name)})
 		if foreign {
-			s.tree.stack[len(s.tree.stack)-1].spelled = startSpelling(name, s.in.tag)
-		} else if s.adopts && formatting[name] {
-			s.noteCrowded()
+			s.tree.Top().Spelled = startSpelling(name, s.in.tag)
+		} else if s.adopts && htmltree.Formatting(name) {
+			s.tree.NoteCrowded()
 		}
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 && !check {
-		s.link.element(name, el.NS, void, &s.attrs, len(s.tree.stack)) // linklayout.go
+		s.link.element(name, el.NS, void, &s.attrs, s.tree.Len()) // linklayout.go
 	}
 }
 
@@ -204,7 +205,7 @@ func (s *pass) selfClosingRewrite(name string, info elemInfo, foreign, selfClosi
 func (s *pass) unwrapped(name string, void bool) {
 	s.link.cut()
 	if !void {
-		s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
+		s.pushFrame(htmltree.Frame{Name: name, InForeign: s.tree.ForeignContent(), Dropped: true})
 	}
 }
 
@@ -221,13 +222,13 @@ func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonElementHook})
 		switch {
 		case void:
-		case tableStructure.at(name) || name == "table":
+		case htmltree.TableStructure(name) || name == "table":
 			// As if the policy did not allow it: the table's rules
 			// then apply to what it held, as they do for a dropped
 			// cell.
 			s.droppedStartTag(name)
 		default:
-			s.pushFrame(open{name: name, inForeign: s.tree.foreignContent(), dropped: true})
+			s.pushFrame(htmltree.Frame{Name: name, InForeign: s.tree.ForeignContent(), Dropped: true})
 		}
 		return false
 	case rules.Drop:
@@ -235,8 +236,8 @@ func (s *pass) hookKeeps(name, key string, void, foreign bool) bool {
 		if !void {
 			// A whole frame, for the tree's rules (a cell ends at the
 			// next cell), with its output hidden.
-			s.hid.hide(&s.out, len(s.tree.stack))
-			s.pushFrame(open{name: name, foreign: foreign, inForeign: foreign && !htmlIntegrationPoint[name], hidden: true})
+			s.hid.hide(&s.out, s.tree.Len())
+			s.pushFrame(htmltree.Frame{Name: name, Foreign: foreign, InForeign: foreign && !htmltree.IntegrationPoint(name), Caller: frameHidden})
 		}
 		return false
 	}
@@ -250,8 +251,8 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	if void && !bytes.Contains(bytes.ToLower(s.in.tag), []byte("hidden")) {
 		s.link.cut() // an image, a control: it showed between the runs
 	}
-	if s.templates && s.mode() == modeTemplate {
-		s.decideTemplate(name) // the browser built it, in the contents
+	if s.templates && s.tree.Mode() == modeTemplate {
+		s.tree.DecideTemplate(name) // the browser built it, in the contents
 	}
 	reason := dropReason(&s.r, name)
 	// Inside what is dropped with its content, every element is a frame,
@@ -262,7 +263,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		reason = ReasonReservedClass
 	}
 	if s.hid.at >= 0 || cd && markupDropped[name] || (!cd || framed[name]) && s.dropsContent(name) ||
-		s.foreign.any && s.integrationUnwrapped(name) || reserved {
+		s.foreign.any && s.tree.OpensIntegrationPoint(name) || reserved {
 		s.dropContent(name, selfClosing, reason)
 		return
 	}
@@ -271,7 +272,7 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 		// Dropped with its content: the text either side joins in the
 		// output, as it did in the input where the element showed
 		// nothing.
-		s.tree.skip, s.tree.skipDepth = canonical, 1
+		s.drop.skip, s.drop.skipDepth = canonical, 1
 		if s.report != nil {
 			s.change(Change{Element: canonical, Action: RemovedContent, Reason: dropReason(&s.r, name)})
 		}
@@ -301,27 +302,27 @@ func dropReason(r *rules.Rules, name string) Reason {
 // would close the page's own element.
 func (s *pass) endTag(raw []byte) {
 	name := s.in.tagName(raw, 2)
-	if s.tree.skip != "" {
-		if name == s.tree.skip {
-			if s.tree.skipDepth--; s.tree.skipDepth == 0 {
-				s.tree.skip = ""
+	if s.drop.skip != "" {
+		if name == s.drop.skip {
+			if s.drop.skipDepth--; s.drop.skipDepth == 0 {
+				s.drop.skip = ""
 			}
 		}
 		return
 	}
-	if (name == "p" || name == "br") && s.tree.foreignContent() {
+	if (name == "p" || name == "br") && s.tree.ForeignContent() {
 		// "</p>" and "</br>" end foreign content, allowed or not
 		// (HTML §13.2.6.5), as a breakout start tag does.
-		s.closeForeign()
+		s.closeTo(s.tree.ForeignFloor())
 	}
-	if s.mail.wraps() && s.hid.at < 0 && s.mail.end(name, raw, len(s.tree.stack), &s.out, s) {
+	if s.mail.wraps() && s.hid.at < 0 && s.mail.end(name, raw, s.tree.Len(), &s.out, s) {
 		return
 	}
 	if name == "br" && s.r.Elements["br"] != nil {
 		s.endBR()
 		return
 	}
-	if len(s.hid.pending) > 0 && s.forget(name) {
+	if len(s.hid.pending) > 0 && s.hid.forget(name, s.tree.Marker()) {
 		s.dropBreak(name)
 		s.droppedEndTag(name)
 		return
@@ -329,7 +330,7 @@ func (s *pass) endTag(raw []byte) {
 	// Only allowed elements, and those dropped with their content, are
 	// ever pushed: their frames are indexed, so end tags that match
 	// nothing do not search a deep stack.
-	if i := s.openAt(name); i >= 0 && (!s.tree.outOfScope(name, i) || s.templates && name == "template") {
+	if i := s.openAt(name); i >= 0 && (!s.tree.OutOfScope(name, i) || s.templates && name == "template") {
 		switch {
 		case s.hid.at < 0 && !s.templates:
 		case s.pastTemplate(i):
@@ -338,9 +339,9 @@ func (s *pass) endTag(raw []byte) {
 			s.droppedEndTag(name)
 			return
 		case s.hid.at < 0:
-		case headings[name] && s.innermostHeading() != int32(i):
+		case htmltree.IsHeading(name) && s.innermostHeading() != int32(i):
 			i = -1 // "</h2>" closes the innermost heading (closeHeading)
-		case s.endIgnored(name, i):
+		case s.tree.EndIgnored(name, i):
 			// The browser leaves the element open, so what was dropped
 			// with its content goes on.
 			s.dropBreak(name)
@@ -348,19 +349,17 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 		if i >= 0 {
-			if s.adopts && s.tree.stack[len(s.tree.stack)-1].special > int32(i) && s.adopt(i, raw) {
+			if s.adopts && s.tree.Special() > int32(i) && s.adopt(i, raw) {
 				return
 			}
-			for len(s.tree.stack) > i+1 {
-				s.closeTop(true)
-			}
+			s.closeTo(i + 1)
 			s.out.endRaw = raw
 			s.closeTop(false)
 			s.out.endRaw = nil
 			return
 		}
 	}
-	if isHeading(name) && s.closeHeading(name) {
+	if htmltree.IsHeading(name) && s.closeHeading(name) {
 		return
 	}
 	s.dropBreak(name)
@@ -372,7 +371,7 @@ func (s *pass) endTag(raw []byte) {
 // policy allows br.
 func (s *pass) endBR() {
 	const name = "br"
-	s.closeForeign()
+	s.closeTo(s.tree.ForeignFloor())
 	if s.r.Hooks.Element != nil && s.hid.at < 0 {
 		// It is written as a <br>: the hook decides it as one.
 		s.attrs.reset()
@@ -400,13 +399,11 @@ func (s *pass) endBR() {
 // was open.
 func (s *pass) closeHeading(name string) bool {
 	at := s.innermostHeading()
-	if at < 0 || s.hid.at >= 0 && s.tree.stack[len(s.tree.stack)-1].scopeFence > at || s.pastTemplate(int(at)) {
+	if at < 0 || s.hid.at >= 0 && s.tree.ScopeFence() > at || s.pastTemplate(int(at)) {
 		return false
 	}
-	for len(s.tree.stack) > int(at)+1 {
-		s.closeTop(true)
-	}
-	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonOtherHeading, After: s.tree.stack[at].name})
+	s.closeTo(int(at) + 1)
+	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonOtherHeading, After: s.tree.At(int(at)).Name})
 	s.closeTop(false)
 	return true
 }
@@ -414,7 +411,7 @@ func (s *pass) closeHeading(name string) bool {
 // innermostHeading returns the index of the innermost open heading, or -1.
 func (s *pass) innermostHeading() int32 {
 	at := int32(-1)
-	for h := range headings {
+	for _, h := range htmltree.Headings {
 		at = max(at, int32(s.openAt(h)))
 	}
 	return at
@@ -426,13 +423,13 @@ func (s *pass) openAt(name string) int {
 	if s.foreign.any {
 		i := -1
 		if a, ok := s.elements.get(name); ok {
-			i = int(s.tree.lastOpen[a.slot])
+			i = s.tree.LastOpen(a.slot)
 		}
-		if i = s.openForeign(name, i); i >= 0 {
+		if i = s.foreign.open(&s.tree, name, i); i >= 0 {
 			return i
 		}
 	} else if a, ok := s.elements.get(name); ok {
-		return int(s.tree.lastOpen[a.slot])
+		return s.tree.LastOpen(a.slot)
 	}
 	// A frame dropped with its content is hidden: none is open unless
 	// something is.
@@ -440,7 +437,7 @@ func (s *pass) openAt(name string) int {
 		return -1
 	}
 	if u, ok := s.hid.unlisted[name]; ok {
-		return int(s.tree.lastOpen[u.slot])
+		return s.tree.LastOpen(u.slot)
 	}
 	return -1
 }
@@ -460,8 +457,8 @@ func (s *pass) droppedEndTag(name string) {
 	if s.report == nil {
 		return
 	}
-	if n := s.tree.dropped[name]; n > 0 {
-		s.tree.dropped[ownName(name)] = n - 1
+	if n := s.drop.dropped[name]; n > 0 {
+		s.drop.dropped[ownName(name)] = n - 1
 		return
 	}
 	reason := ReasonNothingOpen
@@ -476,10 +473,10 @@ func (s *pass) droppedStartTag(name string) {
 	if s.report == nil {
 		return
 	}
-	if s.tree.dropped == nil {
-		s.tree.dropped = map[string]int{}
+	if s.drop.dropped == nil {
+		s.drop.dropped = map[string]int{}
 	}
-	s.tree.dropped[ownName(name)]++
+	s.drop.dropped[ownName(name)]++
 }
 
 // ownName returns name in memory of its own: a map assignment stores the

@@ -28,60 +28,6 @@ import "github.com/htmlclean/htmlclean/internal/rules"
 // pass reads them in the parent's context then, so table structure
 // misplaced there is dropped, its text kept.
 
-// decideTemplate applies the first start tag name in an undecided
-// template's contents: it sets the mode the tag decides on the template's
-// frame and the dropped frames above it, and reports true, or reports
-// false for a template or head element, which the contents take without
-// deciding ("in template": "process the token using the rules for in
-// head").
-func (s *pass) decideTemplate(name string) bool {
-	m := modeBody
-	switch name {
-	case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
-		return false
-	case "caption", "colgroup", "tbody", "tfoot", "thead":
-		m = modeTable
-	case "col":
-		m = modeColgroup
-	case "tr":
-		m = modeTableBody
-	case "td", "th":
-		m = modeRow
-	}
-	m |= modeInTemplate
-	for i := len(s.tree.stack) - 1; i >= 0 && s.tree.stack[i].mode == modeTemplate; i-- {
-		f := &s.tree.stack[i]
-		f.mode = m
-		if f.name == "template" && !f.dropped && !f.foreign {
-			break
-		}
-	}
-	return true
-}
-
-// inTemplate applies the mode m, which a template's first start tag
-// decided, to the start tag name where it differs from the same mode set
-// by a table element: in body the rules are those of body; in a column
-// group anything but col or template is ignored (its current node is the
-// template, not a colgroup); table structure that would close the table,
-// body or row is ignored, none being in table scope. It reports whether
-// the tag stays.
-func (s *pass) inTemplate(m mode, name string, info elemInfo) bool {
-	switch m {
-	case modeBody:
-		return s.inBody(name, info)
-	case modeColgroup:
-		return name == "col" || name == "template"
-	}
-	return false
-}
-
-// baseMode is the insertion mode for the next token, a template's
-// decided one as the same mode elsewhere.
-func (s *pass) baseMode() mode {
-	return s.mode() &^ modeInTemplate
-}
-
 // pastTemplate reports whether the frame at index i lies outside the
 // innermost open template, allowed or dropped with its content: a
 // browser ignores the end tag of such an element (see the file comment).
@@ -89,14 +35,14 @@ func (s *pass) pastTemplate(i int) bool {
 	if !s.templates && s.hid.at < 0 {
 		return false // no template is open
 	}
-	at := int32(-1)
+	at := -1
 	if a, ok := s.elements.get("template"); ok {
-		at = s.tree.lastOpen[a.slot]
+		at = s.tree.LastOpen(a.slot)
 	}
 	if u, ok := s.hid.unlisted["template"]; ok {
-		at = max(at, s.tree.lastOpen[u.slot])
+		at = max(at, s.tree.LastOpen(u.slot))
 	}
-	return int(at) > i
+	return at > i
 }
 
 // unwrapsTemplate reports whether name is template and the policy unwraps
