@@ -40,7 +40,7 @@ import "github.com/htmlclean/htmlclean/internal/htmltree"
 func (s *pass) adopt(f int, raw []byte) bool {
 	t := &s.tree
 	fe := t.At(f)
-	if t.Crowded() || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.mail.wraps() ||
+	if t.Crowded() || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.wrapped ||
 		!adoptable(fe) || f > 0 && htmltree.FosterParent(t.At(f-1).Name) {
 		return false
 	}

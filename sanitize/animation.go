@@ -2,6 +2,8 @@ package sanitize
 
 import (
 	"strings"
+
+	"github.com/htmlclean/htmlclean/internal/rules"
 )
 
 // SVG animation (SVG Animations Level 2, SMIL): <animate>, <set> and
@@ -69,7 +71,7 @@ func (s *pass) animation(name string) bool {
 		case "attributetype":
 			return at.val != "XML" && at.val != "auto"
 		case "values", "from", "to", "by":
-			return !target || !s.animatedValue(at.val)
+			return !target || !animatedValue(&s.r, at.val)
 		}
 		return false
 	})
@@ -97,7 +99,7 @@ func (s *pass) dropAttrs(name string, list []attr, drop func(attr) bool) []attr 
 // ids.prefix none is kept, for the pass would have to rename it. A
 // backslash (a CSS escape, "u\72l(") drops the value: the check reads it
 // as written.
-func (s *pass) animatedValue(v string) bool {
+func animatedValue(r *rules.Rules, v string) bool {
 	if strings.IndexByte(v, '\\') >= 0 {
 		return false
 	}
@@ -106,7 +108,7 @@ func (s *pass) animatedValue(v string) bool {
 		if i < 0 {
 			return true
 		}
-		if s.r.IDPrefix != "" {
+		if r.IDPrefix != "" {
 			return false
 		}
 		rest = strings.TrimLeft(rest[i+len("url("):], " \t\n\r\f")

@@ -462,14 +462,14 @@ func (s *pass) byKind(c *checking, element string, rule *rules.Attr, out string)
 		}
 		c.url, c.host = res.URL, res.Host
 		if s.r.IDPrefix != "" && (c.key == "href" || c.key == "xlink:href" || c.key == "usemap") {
-			out = s.fragment(c, out)
+			out = fragment(&s.r, c, out)
 		}
 		if element == embedElement {
 			if c.hook.URL != "" {
 				// The hook's URL is what loads: judge it, not the author's.
 				res = c.hook
 			}
-			return out, s.embedSrc(res)
+			return out, embedSrc(&s.r, res)
 		}
 		return out, ""
 	case rules.KindSrcset, rules.KindURLList, rules.KindCSS:
@@ -565,7 +565,7 @@ func (s *pass) urlRules(c *checking, v string) (string, urlnorm.Result, Reason) 
 	if out == "" {
 		return "", res, ReasonEmptyURL
 	}
-	if reason := s.deniedURL(res); reason != "" {
+	if reason := deniedURL(&s.r, res); reason != "" {
 		return "", res, reason
 	}
 	out, why := s.mail.remote(c, out, res)

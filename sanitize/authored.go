@@ -48,8 +48,8 @@ func dataImage(r *rules.Rules, v string) (out string, res urlnorm.Result, reason
 // it but a query or fragment ("web+x://", "irc://?x"), which Go's
 // net/url, and so the policy stage, writes without the "//" ("irc:?x"),
 // another URL.
-func (s *pass) deniedURL(res urlnorm.Result) Reason {
-	if s.r.AnyScheme && s.r.DenySchemes[res.Scheme] {
+func deniedURL(r *rules.Rules, res urlnorm.Result) Reason {
+	if r.AnyScheme && r.DenySchemes[res.Scheme] {
 		return URLReason(urlnorm.ReasonSchemeNotAllowed)
 	}
 	if res.Host == "" && res.Scheme != "" && emptyAuthority(res.URL[len(res.Scheme)+1:]) {

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"strings"
 
+	"github.com/htmlclean/htmlclean/internal/rules"
 	"github.com/htmlclean/htmlclean/urlnorm"
 )
 
@@ -26,7 +27,7 @@ const embedElement = "iframe"
 
 // embedSrc checks an iframe's src, already canonical (res), against the
 // policy's hosts.
-func (s *pass) embedSrc(res urlnorm.Result) Reason {
+func embedSrc(r *rules.Rules, res urlnorm.Result) Reason {
 	const prefix = "https://"
 	if res.Scheme != "https" || !strings.HasPrefix(res.URL, prefix) {
 		return ReasonEmbedURL
@@ -37,7 +38,7 @@ func (s *pass) embedSrc(res urlnorm.Result) Reason {
 	if i := strings.IndexByte(rest, '/'); i < 0 || rest[:i] != res.Host {
 		return ReasonEmbedURL
 	}
-	if !s.r.EmbedHost(res.Host) {
+	if !r.EmbedHost(res.Host) {
 		return ReasonEmbedHost
 	}
 	return ""

@@ -153,11 +153,11 @@ func (m *mailDoc) sheetOptions(h mailHost) stylesheet.Options {
 // finish ends a document under document: wrap, if m is set, once the
 // pass has closed every element (open says some were left open): a
 // <style> left open is read to the end, as a browser reads it; the
-// wrapper is written to out if nothing opened it. It is closed in
-// mailDoc.tail. h takes the report.
-func (m *mailDoc) finish(open bool, out *output, h mailHost) {
+// wrapper is written to out if nothing opened it. It returns what goes
+// after the policy stage's output (tail), or nil. h takes the report.
+func (m *mailDoc) finish(open bool, out *output, h mailHost) []byte {
 	if !m.wraps() {
-		return
+		return nil
 	}
 	if m.inStyle {
 		m.endStyle(nil, 0, h)
@@ -168,6 +168,7 @@ func (m *mailDoc) finish(open bool, out *output, h mailHost) {
 	if m.recognised && (open || !m.endPlain) {
 		h.change(Change{Element: "div", Action: ClosedElement, Reason: ReasonMailWrapper})
 	}
+	return m.tail()
 }
 
 // tail returns what is written after the policy stage's output under

@@ -50,8 +50,10 @@ type pass struct {
 	// templates says the policy allows template, whose contents the pass
 	// follows as a browser does (templatecontents.go); adopts that it
 	// removes or unwraps elements, and follows the adoption agency
-	// (adoption.go).
-	templates, adopts bool
+	// (adoption.go); wrapped that the output goes inside a wrapper the
+	// pass writes, with the document's own sheets (document: wrap).
+	templates, adopts, wrapped bool
+	tail                       []byte // what finish left to write after the policy stage's output
 }
 
 // allowed is an element the policy allows.
@@ -93,7 +95,7 @@ func (s *pass) use(p *policy.Policy) {
 	s.ignored = urlnorm.AllFlags &^ (s.r.Report | s.r.URL.Reject)
 	elements := htmlOnly(&s.r)
 	s.elements = newNameMap(elements)
-	s.mail = newMail(s.mail, &s.r, &s.elements)
+	s.mail, s.wrapped = newMail(s.mail, &s.r, &s.elements), s.r.Mail.Wrap
 	s.embeds = s.r.Elements[embedElement] != nil
 	s.templates = s.r.Elements["template"] != nil
 	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0
@@ -138,8 +140,9 @@ func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
 	err = s.walk()
 	if err == nil {
-		tail = s.mail.tail()
+		tail = s.tail
 	}
+	s.tail = nil
 	return s.out.marked, tail, err
 }
 
@@ -198,7 +201,7 @@ func (s *pass) finish(err error) error {
 	case err == io.EOF:
 		open := s.tree.Len() > 0
 		s.closeTo(0)
-		s.mail.finish(open, &s.out, s) // mailsheet.go
+		s.tail = s.mail.finish(open, &s.out, s) // mailsheet.go
 		return s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
 		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
@@ -246,7 +249,7 @@ func (s *pass) text(raw []byte) {
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 {
 		// Not Tokenizer.Text: it decodes in place, under raw.
-		s.link.addText(raw, s.mail.wraps())
+		s.link.addText(raw, s.wrapped)
 	}
 	if s.out.gap != 0 {
 		s.separate(raw[0])

@@ -29,7 +29,7 @@ func (s *pass) classes(c *checking, el *rules.Element, v string) (string, Reason
 			break
 		}
 		tok := v[start:i]
-		if !el.AllowsClass(tok) || tok == rules.WrapperClass && s.mail.wraps() ||
+		if !el.AllowsClass(tok) || tok == rules.WrapperClass && s.wrapped ||
 			len(tok) == len(LinkHostClass) && strings.EqualFold(tok, LinkHostClass) {
 			// Only the wrapper may match its style sheets' scope, and
 			// only the pass's mark of a link's host carries its class
@@ -74,19 +74,19 @@ func checkID(r *rules.Rules, c *checking, v string) (string, Reason) {
 // escape) is left as it is. The prefix needs no escaping (policy's
 // idPrefixRE), and urlnorm decodes its characters' escapes, so the
 // canonical fragment starts with the prefix exactly when the id does.
-func (s *pass) fragment(c *checking, u string) string {
-	if len(u) < 2 || u[0] != '#' || strings.HasPrefix(u[1:], s.r.IDPrefix) {
+func fragment(r *rules.Rules, c *checking, u string) string {
+	if len(u) < 2 || u[0] != '#' || strings.HasPrefix(u[1:], r.IDPrefix) {
 		return u
 	}
 	frag, ok := unescapeFragment(u[1:])
 	if !ok {
 		return u
 	}
-	if _, ok := s.r.PrefixID(frag); !ok {
+	if _, ok := r.PrefixID(frag); !ok {
 		return u
 	}
 	c.rewrote(RewroteURL, ReasonIDPrefix)
-	return "#" + s.r.IDPrefix + u[1:]
+	return "#" + r.IDPrefix + u[1:]
 }
 
 // unescapeFragment decodes the %XX escapes of a canonical fragment, as a

@@ -48,7 +48,7 @@ const (
 	frameHidden   uint8 = 1 << iota
 	frameUnlisted       // hidden, as an element the policy drops with its content (unlisted.go)
 	frameFoster         // unlisted, where a browser foster-parents it out of a table
-	frameWrapper        // the mail's wrapper, read from the input: not counted under max_depth
+	frameWrapper        // the wrapper of document: wrap, read from the input: not counted under max_depth
 )
 
 // pushFrame pushes f, whose slot in the builder (allowed.slot, or
