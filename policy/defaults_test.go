@@ -5,33 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
-
-// deceptiveLinks are links the presets remove, one or more of each
-// protection a setting left out must keep: the deceptive URL forms
-// (urls.flags), userinfo, nested URLs, link text naming another host,
-// and relative references, which the strict and mail presets refuse.
-var deceptiveLinks = []string{
-	`<a href="https://pаypal.com/">x</a>`,                              // confusable (Cyrillic а)
-	`<a href="https://ɡoogle.com/">x</a>`,                              // confusable (Latin script g)
-	`<a href="https://paypal.com∕evil.example/">x</a>`,                 // lookalike-separator (U+2215)
-	`<a href="https://paypal.com⁄login.evil.example/">x</a>`,           // lookalike-separator (U+2044)
-	`<a href="https://site.example/files/%E2%80%AEgnp.exe">x</a>`,      // spoof-char (RLO)
-	`<a href="https://site.example/a%E2%80%8Bb">x</a>`,                 // spoof-char (zero width space)
-	`<a href="https://site.example/static/%2F..%2Fadmin">x</a>`,        // encoded-separator
-	`<a href="https://site.example/a%5C..%5Cb">x</a>`,                  // encoded-separator (backslash)
-	`<a href="https://bank.example@evil.example/">x</a>`,               // userinfo
-	`<a href="https://site.example/r?u=https://a@evil.example/">x</a>`, // nested URL with userinfo
-	`<a href="https://site.example/r?u=javascript:alert(1)">x</a>`,     // nested URL with an active scheme
-	`<a href="https://evil.example/">https://bank.example/login</a>`,   // link text naming another host
-	`<a href="/account/delete">x</a>`,                                  // relative
-	`<a href="//evil.example/">x</a>`,                                  // scheme-relative
-}
-
-// hrefKept reports whether out still holds an href.
-func hrefKept(out string) bool { return strings.Contains(out, "href=") }
 
 // settingNoEffect lists the settings whose zero value is not compared
 // with the presets' by TestZeroConfigAsStrictAsPresets, with why it
@@ -133,7 +110,7 @@ func TestZeroConfigAsStrictAsPresets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range deceptiveLinks {
+	for _, in := range safety.DeceptiveLinks {
 		ref, err := sanitize.String(in, withLinks)
 		if err != nil {
 			t.Fatal(err)
@@ -142,7 +119,7 @@ func TestZeroConfigAsStrictAsPresets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if hrefKept(ref) {
+		if safety.HrefKept(ref) {
 			t.Errorf("%s: the strict preset with links keeps it (%s): not a deceptive link", in, ref)
 			continue
 		}
@@ -151,13 +128,13 @@ func TestZeroConfigAsStrictAsPresets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if hrefKept(out) {
+			if safety.HrefKept(out) {
 				t.Errorf("%s: %s keeps the href the presets remove: %s", name, in, out)
 			}
 		}
 		// The presets agree, relative references apart (ugc keeps a
 		// site's own links, and writes relative: allow out).
-		if hrefKept(ugc) && !strings.Contains(in, `href="/`) {
+		if safety.HrefKept(ugc) && !strings.Contains(in, `href="/`) {
 			t.Errorf("%s: ugc keeps it: %s", in, ugc)
 		}
 	}

@@ -5,34 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"github.com/htmlclean/htmlclean/policy/sanitizerapi"
 	"github.com/htmlclean/htmlclean/sanitize"
 )
-
-// deceptiveLinks are links the presets remove (policy's
-// TestZeroConfigAsStrictAsPresets holds them to it), one or more of each
-// protection a setting left out must keep: the deceptive URL forms
-// (urls.flags), userinfo, nested URLs, link text naming another host,
-// and relative references, which the strict and mail presets refuse.
-var deceptiveLinks = []string{
-	`<a href="https://pаypal.com/">x</a>`,                              // confusable (Cyrillic а)
-	`<a href="https://ɡoogle.com/">x</a>`,                              // confusable (Latin script g)
-	`<a href="https://paypal.com∕evil.example/">x</a>`,                 // lookalike-separator (U+2215)
-	`<a href="https://paypal.com⁄login.evil.example/">x</a>`,           // lookalike-separator (U+2044)
-	`<a href="https://site.example/files/%E2%80%AEgnp.exe">x</a>`,      // spoof-char (RLO)
-	`<a href="https://site.example/a%E2%80%8Bb">x</a>`,                 // spoof-char (zero width space)
-	`<a href="https://site.example/static/%2F..%2Fadmin">x</a>`,        // encoded-separator
-	`<a href="https://site.example/a%5C..%5Cb">x</a>`,                  // encoded-separator (backslash)
-	`<a href="https://bank.example@evil.example/">x</a>`,               // userinfo
-	`<a href="https://site.example/r?u=https://a@evil.example/">x</a>`, // nested URL with userinfo
-	`<a href="https://site.example/r?u=javascript:alert(1)">x</a>`,     // nested URL with an active scheme
-	`<a href="https://evil.example/">https://bank.example/login</a>`,   // link text naming another host
-	`<a href="/account/delete">x</a>`,                                  // relative
-	`<a href="//evil.example/">x</a>`,                                  // scheme-relative
-}
-
-// hrefKept reports whether out still holds an href.
-func hrefKept(out string) bool { return strings.Contains(out, "href=") }
 
 // sanitizerMemberNoEffect lists the SanitizerConfig members whose absence
 // TestZeroSanitizerConfigAsStrict does not compare, with why.
@@ -67,7 +43,7 @@ func TestZeroSanitizerConfigAsStrict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range deceptiveLinks {
+	for _, in := range safety.DeceptiveLinks {
 		if strings.Contains(in, `href="/`) {
 			continue // relative: setHTML() keeps a page's own links, as the sanitizer-api preset
 		}
@@ -75,7 +51,7 @@ func TestZeroSanitizerConfigAsStrict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if hrefKept(out) {
+		if safety.HrefKept(out) {
 			t.Errorf("{}: %s keeps the href the presets remove: %s", in, out)
 		}
 	}
