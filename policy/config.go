@@ -32,8 +32,8 @@ type Config struct {
 	// SVG, if "safe", adds a safe subset of SVG (shapes, paths, text,
 	// gradients, ...; docs/policy.md lists it); MathML, if "core", what a
 	// formula needs.
-	SVG    string `yaml:"svg,omitempty" json:"svg,omitempty"`
-	MathML string `yaml:"mathml,omitempty" json:"mathml,omitempty"`
+	SVG    SVGProfile    `yaml:"svg,omitempty" json:"svg,omitempty"`
+	MathML MathMLProfile `yaml:"mathml,omitempty" json:"mathml,omitempty"`
 
 	// Attributes lists the allowed attributes.
 	Attributes []Attribute `yaml:"attributes,omitempty" json:"attributes,omitempty"`
@@ -118,7 +118,7 @@ type Config struct {
 	// CrossOrigin, if "anonymous" (the only value), writes
 	// crossorigin="anonymous" on every img, audio and video, in place of
 	// the author's: media is fetched without cookies.
-	CrossOrigin string `yaml:"crossorigin,omitempty" json:"crossorigin,omitempty"`
+	CrossOrigin CrossOrigin `yaml:"crossorigin,omitempty" json:"crossorigin,omitempty"`
 }
 
 // MailConfig is the settings for HTML e-mail (see mail.go and the mail
@@ -190,7 +190,7 @@ type URLs struct {
 	// "report" (kept and reported) or "ignore". A flag left out gets the
 	// presets' action: reject for the deceptive forms, report for the
 	// rest (see Strict).
-	Flags map[string]string `yaml:"flags,omitempty" json:"flags,omitempty"`
+	Flags map[string]FlagAction `yaml:"flags,omitempty" json:"flags,omitempty"`
 	// Strict makes every flag Flags does not name "reject" in place of
 	// the presets' "report".
 	Strict bool `yaml:"strict,omitempty" json:"strict,omitempty"`
@@ -349,6 +349,8 @@ const (
 
 	MismatchReject, MismatchRewrite, MismatchMark TextMismatch = "reject", "rewrite", "mark"
 	MismatchReport, MismatchIgnore                TextMismatch = "report", "ignore"
+
+	CrossOriginAnonymous CrossOrigin = "anonymous"
 )
 
 // Enumerated settings: see the [Config] field of the same name.
@@ -361,6 +363,10 @@ type (
 	Userinfo      string
 	RelOn         string
 	TextMismatch  string
+	SVGProfile    string
+	MathMLProfile string
+	CrossOrigin   string
+	FlagAction    string
 )
 
 // choices is the table of an enumerated setting: its key and its words,
@@ -381,17 +387,30 @@ var (
 	userinfoWords     = choices[Userinfo]{"urls.userinfo", []Userinfo{UserinfoReject, UserinfoStrip, UserinfoKeep}}
 	relOnWords        = choices[RelOn]{"links.rel_on", []RelOn{RelOnAll, RelOnExternal}}
 	textMismatchWords = choices[TextMismatch]{"links.text_mismatch", []TextMismatch{MismatchReject, MismatchRewrite, MismatchMark, MismatchReport, MismatchIgnore}}
+	svgWords          = choices[SVGProfile]{"svg", []SVGProfile{SVGSafe}}
+	mathMLWords       = choices[MathMLProfile]{"mathml", []MathMLProfile{MathMLCore}}
+	crossOriginWords  = choices[CrossOrigin]{"crossorigin", []CrossOrigin{CrossOriginAnonymous}}
+	flagWords         = choices[FlagAction]{"urls.flags", []FlagAction{FlagReject, FlagReport, FlagIgnore}}
 )
 
 // check fails v unless it is one of the words, or "" where empty is
 // allowed, and reports whether it passed.
 func (c choices[T]) check(k *compiler, v T, empty bool) bool {
-	if v == "" && empty || slices.Contains(c.words, v) {
+	return c.checkAt(k, c.key, v, empty)
+}
+
+// checkAt is check for a setting that stands at field, under the
+// table's key (urls.flags.confusable).
+func (c choices[T]) checkAt(k *compiler, field string, v T, empty bool) bool {
+	if v == "" && empty || c.has(v) {
 		return true
 	}
-	k.fail(c.key, "%q is not one of %s", string(v), c)
+	k.fail(field, "%q is not one of %s", string(v), c)
 	return false
 }
+
+// has reports whether v is one of the words.
+func (c choices[T]) has(v T) bool { return slices.Contains(c.words, v) }
 
 // String lists the words as an error does: "allow, deny, resolve".
 func (c choices[T]) String() string {
@@ -407,7 +426,8 @@ func (c choices[T]) String() string {
 func settingWords() map[string]string {
 	m := map[string]string{}
 	for _, c := range []interface{ table() (string, string) }{unlistedWords, bareWords, documentWords,
-		remoteWords, relativeWords, userinfoWords, relOnWords, textMismatchWords} {
+		remoteWords, relativeWords, userinfoWords, relOnWords, textMismatchWords,
+		svgWords, mathMLWords, crossOriginWords, flagWords} {
 		k, words := c.table()
 		m[k] = words
 	}

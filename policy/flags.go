@@ -14,17 +14,17 @@ import (
 // ([URLs.Flags]).
 const (
 	// FlagReject removes the attribute (a link keeps its text).
-	FlagReject = "reject"
+	FlagReject FlagAction = "reject"
 	// FlagReport keeps the URL and lists the flag in the report.
-	FlagReport = "report"
+	FlagReport FlagAction = "report"
 	// FlagIgnore keeps the URL and says nothing about the flag.
-	FlagIgnore = "ignore"
+	FlagIgnore FlagAction = "ignore"
 )
 
 // flagChoice is what the presets do with one flag, and why. An empty
 // action leaves the flag to urls.strict: report, or reject under it.
 type flagChoice struct {
-	action string
+	action FlagAction
 	why    string
 }
 
@@ -65,8 +65,8 @@ var presetFlags = map[string]flagChoice{
 
 // presetFlagMap returns the flag map the presets start from: the flags
 // they name.
-func presetFlagMap() map[string]string {
-	m := map[string]string{}
+func presetFlagMap() map[string]FlagAction {
+	m := map[string]FlagAction{}
 	for name, c := range presetFlags {
 		if c.action != "" {
 			m[name] = c.action
@@ -80,7 +80,7 @@ func presetFlagMap() map[string]string {
 // Config built in code, rejects every deceptive URL form the presets
 // reject; for the flags the presets leave open, report, or reject under
 // urls.strict.
-func defaultFlagAction(name string, strict bool) string {
+func defaultFlagAction(name string, strict bool) FlagAction {
 	if a := presetFlags[name].action; a != "" && (a == FlagReject || !strict) {
 		return a
 	}
@@ -98,7 +98,7 @@ func (k *compiler) flags(p *Policy, u URLs) {
 		names = append(names, name)
 	}
 	slices.Sort(names) // errors in a stable order
-	effective := make(map[string]string, len(flagNames))
+	effective := make(map[string]FlagAction, len(flagNames))
 	for _, name := range names {
 		field := "urls.flags." + name
 		action := u.Flags[name]
@@ -106,11 +106,8 @@ func (k *compiler) flags(p *Policy, u URLs) {
 			k.fail(field, "unknown flag %q (flags: %s)", name, strings.Join(flagNames, ", "))
 			continue
 		}
-		switch action {
-		case FlagReject, FlagReport, FlagIgnore:
+		if flagWords.checkAt(k, field, action, false) {
 			effective[name] = action
-		default:
-			k.fail(field, "%q is not one of reject, report, ignore", action)
 		}
 	}
 	for _, name := range flagNames {
@@ -134,7 +131,7 @@ var flagNames = urlnorm.AllFlags.Names()
 // flagComment is the comment [Policy.String] writes beside a flag: why
 // the presets chose this action, or what they do instead, marked WEAKER
 // when the policy keeps what the presets would not.
-func flagComment(name, action string, strict bool) string {
+func flagComment(name string, action FlagAction, strict bool) string {
 	c, ok := presetFlags[name]
 	if !ok {
 		return ""
@@ -153,7 +150,7 @@ func flagComment(name, action string, strict bool) string {
 }
 
 // flagRank orders the actions from the weakest.
-var flagRank = map[string]int{FlagIgnore: 0, FlagReport: 1, FlagReject: 2}
+var flagRank = map[FlagAction]int{FlagIgnore: 0, FlagReport: 1, FlagReject: 2}
 
 // commentFlags adds a comment to each entry of urls.flags in the encoded
 // config and one above the setting saying what the actions mean.
@@ -168,7 +165,7 @@ func commentFlags(doc *yaml.Node, strict bool) {
 		"for the rest (reject under strict: true)."
 	for i := 0; i+1 < len(flags.Content); i += 2 {
 		name, action := flags.Content[i].Value, flags.Content[i+1]
-		action.LineComment = flagComment(name, action.Value, strict)
+		action.LineComment = flagComment(name, FlagAction(action.Value), strict)
 	}
 }
 

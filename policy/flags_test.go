@@ -159,7 +159,7 @@ func TestFlagsErrors(t *testing.T) {
 		})
 	}
 	// In code, the same checks, without a file.
-	_, err := Compile(Config{URLs: URLs{Flags: map[string]string{"bogus": "reject", "userinfo": "Reject"}}})
+	_, err := Compile(Config{URLs: URLs{Flags: map[string]FlagAction{"bogus": "reject", "userinfo": "Reject"}}})
 	errs := configErrors(t, err)
 	if len(errs) != 2 || errs[0].Field != "urls.flags.bogus" || errs[1].Field != "urls.flags.userinfo" {
 		t.Errorf("Compile errors %v, want urls.flags.bogus then urls.flags.userinfo", err)
@@ -183,7 +183,7 @@ func TestFlagsPrinted(t *testing.T) {
 		printed := p.String()
 		for _, name := range urlnorm.AllFlags.Names() {
 			action := p.Config().URLs.Flags[name]
-			line := "    " + name + ": " + action + " # "
+			line := "    " + name + ": " + string(action) + " # "
 			if !strings.Contains(printed, line) {
 				t.Errorf("%q: printed policy has no line %q:\n%s", f, line, printed)
 			}
@@ -215,14 +215,14 @@ func TestFlagsPrinted(t *testing.T) {
 // TestConfigFlagsNotShared: the map a caller passes to Compile, and the
 // one Config returns, are copies.
 func TestConfigFlagsNotShared(t *testing.T) {
-	m := map[string]string{"confusable": "report"}
+	m := map[string]FlagAction{"confusable": "report"}
 	p, err := Compile(Config{URLs: URLs{Flags: m}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m["confusable"] = "reject"
 	c := p.Config()
-	c.URLs.Flags["spoof-char"] = "ignore"
+	c.URLs.Flags["spoof-char"] = FlagIgnore
 	if got := p.Config().URLs.Flags; got["confusable"] != "report" || got["spoof-char"] != "reject" {
 		t.Errorf("policy changed through a caller's map: %v", got)
 	}

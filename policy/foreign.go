@@ -139,18 +139,18 @@ func newElement(key string) *rules.Element {
 
 // The one-word settings that add a set of foreign elements.
 const (
-	SVGSafe     = "safe" // Config.SVG: a safe subset of SVG (svgSafe)
-	MathMLCore  = "core" // Config.MathML: what a formula needs (mathCore)
-	foreignNone = ""
+	SVGSafe    SVGProfile    = "safe" // Config.SVG: a safe subset of SVG (svgSafe)
+	MathMLCore MathMLProfile = "core" // Config.MathML: what a formula needs (mathCore)
 )
 
-// checkForeign checks Config.SVG and Config.MathML.
+// checkForeign checks Config.SVG and Config.MathML against their tables
+// (svgWords, mathMLWords); left out, each adds nothing.
 func (k *compiler) checkForeign(c Config) {
-	if c.SVG != foreignNone && c.SVG != SVGSafe {
-		k.fail("svg", "%q is not safe (or leave it out)", c.SVG)
+	if c.SVG != "" && !svgWords.has(c.SVG) {
+		k.fail(svgWords.key, "%q is not %s (or leave it out)", string(c.SVG), svgWords)
 	}
-	if c.MathML != foreignNone && c.MathML != MathMLCore {
-		k.fail("mathml", "%q is not core (or leave it out)", c.MathML)
+	if c.MathML != "" && !mathMLWords.has(c.MathML) {
+		k.fail(mathMLWords.key, "%q is not %s (or leave it out)", string(c.MathML), mathMLWords)
 	}
 }
 

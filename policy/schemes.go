@@ -42,12 +42,12 @@ func (k *compiler) migration(p *Policy, flat Config) {
 	k.schemes(p, flat.URLs)
 	k.dataImages(p, flat.URLs.DataImages, flat.Limits.withDefaults().MaxAttributeBytes)
 	k.authorLinks(p, flat.Links)
-	switch flat.CrossOrigin {
-	case "":
-	case "anonymous":
+	switch {
+	case flat.CrossOrigin == "":
+	case crossOriginWords.has(flat.CrossOrigin):
 		p.r.CrossOrigin = true
 	default:
-		k.fail("crossorigin", "%q is not anonymous, the only value (use-credentials would send the reader's cookies)", flat.CrossOrigin)
+		k.fail(crossOriginWords.key, "%q is not %s, the only value (use-credentials would send the reader's cookies)", string(flat.CrossOrigin), crossOriginWords)
 	}
 	c := &p.cfg
 	c.URLs.DenySchemes = setEdit(flat.URLs.DenySchemes, nil, nil)

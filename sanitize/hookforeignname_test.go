@@ -15,7 +15,7 @@ func TestElementHookForeignName(t *testing.T) {
 	t.Parallel()
 	var seen []string
 	c := policy.UGC().Config()
-	c.SVG = "safe"
+	c.SVG = policy.SVGSafe
 	c.Hooks.Element = func(e policy.ElementContext) policy.ElementAction {
 		seen = append(seen, e.Name)
 		if e.Name == "svg:circle" {

@@ -41,7 +41,7 @@ func markPolicies(tb testing.TB) map[string]*policy.Policy {
 	if ps["ugc+mark"] == nil {
 		tb.Fatal("ugc set to mark does not mark")
 	}
-	c := policy.Config{SVG: policy.SVGSafe, MathML: "core", Elements: []string{"a", "p", "b"},
+	c := policy.Config{SVG: policy.SVGSafe, MathML: policy.MathMLCore, Elements: []string{"a", "p", "b"},
 		Attributes: []policy.Attribute{{Name: "href", On: []string{"a"}}}}
 	c.URLs.Schemes = []string{"https"}
 	c.Links.TextMismatch = "mark"

@@ -113,7 +113,7 @@ func genPolicy(r *rand.Rand) genFile {
 			if r.IntN(4) != 0 {
 				continue
 			}
-			v := pick(policy.FlagReject, policy.FlagReport, policy.FlagIgnore)
+			v := policy.FlagAction(pick(string(policy.FlagReject), string(policy.FlagReport), string(policy.FlagIgnore)))
 			switch v {
 			case policy.FlagIgnore:
 				g.weakens["flag:"+name] = true
@@ -123,7 +123,7 @@ func genPolicy(r *rand.Rand) genFile {
 				// carries it is then no longer refused.
 				g.weakens["inner:flag:"+name] = true
 			}
-			flags = append(flags, name+": "+v)
+			flags = append(flags, name+": "+string(v))
 		}
 		if len(flags) > 0 {
 			urls = append(urls, "flags: {"+strings.Join(flags, ", ")+"}")
