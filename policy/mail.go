@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -117,8 +119,8 @@ func (k *compiler) wrapper(p *Policy) {
 	if style == nil || !style.AllowsDeclaration("position", "relative") || !style.AllowsDeclaration("overflow", "hidden") {
 		k.wrapNeeds("styles", "styles allowing position: relative and overflow: hidden on div")
 	}
-	for name, el := range p.r.Elements {
-		if el.Attrs["class"] != nil {
+	for _, name := range slices.Sorted(maps.Keys(p.r.Elements)) {
+		if p.r.Elements[name].Attrs["class"] != nil {
 			k.fail("document", "wrap needs class filtered by classes, not allowed whole on %s by attributes", name)
 			return
 		}

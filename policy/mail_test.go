@@ -68,3 +68,16 @@ func TestMailProxied(t *testing.T) {
 		t.Error("IsProxied misjudges")
 	}
 }
+
+// TestWrapClassErrorNamesFirstElement: where class is allowed whole on
+// several elements, document: wrap's error names the first by name, the
+// same on every load (not the first a map happens to yield).
+func TestWrapClassErrorNamesFirstElement(t *testing.T) {
+	const yaml = "extends: mail\nadd:\n  attributes: [{name: class, on: [pre, code, p, table]}]\n"
+	for range 20 {
+		_, err := Load(strings.NewReader(yaml), "p.yaml")
+		if err == nil || !strings.Contains(err.Error(), "not allowed whole on code by attributes") {
+			t.Fatalf("Load = %v, want an error naming code", err)
+		}
+	}
+}

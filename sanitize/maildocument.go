@@ -128,7 +128,8 @@ func (m *mailDoc) release() bool {
 	return cap(m.styleRaw) <= maxPooledBytes && cap(m.sheets) <= maxPooledBytes
 }
 
-// wraps reports whether the pass reads the document under document: wrap.
+// wraps reports whether the pass reads the document under document: wrap:
+// what pass.wrapped holds for the walk's own checks.
 func (m *mailDoc) wraps() bool { return m != nil && m.cfg.Wrap }
 
 // headOnly are the elements a document's head holds: before the body

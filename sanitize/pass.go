@@ -110,7 +110,8 @@ func (s *pass) release() {
 	s.refs.reset() // lets go of the document
 	s.in.release()
 	s.out.release()
-	if s.oversized() || !s.mail.release() {
+	keep := s.mail.release()
+	if !keep || s.oversized() {
 		return
 	}
 	// A document in memory is read where it stands, so the attributes

@@ -243,7 +243,7 @@ func TestNoLeakBreakouts(t *testing.T) {
 }
 
 // TestForeignContentPremise pins what the pass's model of foreign content
-// rests on (tree.go, foreignContent): no policy can allow <math>, so no
+// rests on (htmltree.Builder.ForeignContent): no policy can allow <math>, so no
 // output holds MathML (text integration points, annotation-xml), and the
 // SVG integration points other than <desc> are refused too.
 func TestForeignContentPremise(t *testing.T) {

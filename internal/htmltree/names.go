@@ -46,9 +46,9 @@ func PropTable() map[string]Props {
 	return m
 }
 
-// ClosesPNames and BreakoutNames return, in new slices, the start tags
-// that close an open <p> in body and those that end foreign content: a
-// caller that looks names up once per tag folds them into its own table.
+// ClosesPNames returns the start tags that close an open <p> in body, in
+// a new slice: a caller that looks names up once per tag folds them into
+// its own table.
 func ClosesPNames() []string { return keys(closesP) }
 
 // BreakoutNames returns the HTML start tags that end foreign content

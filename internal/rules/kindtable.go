@@ -161,7 +161,7 @@ func BuiltinNames() []string {
 
 // mathKinds are the kinds of MathML Core's attributes (and the MathML 3
 // table attributes) that the HTML and SVG table does not hold: all
-// inert. Package policy's svg and mathml settings (foreignsets.go) list
+// inert. The sets of the svg and mathml settings (foreignsets.go) list
 // where they are allowed.
 var mathKinds = map[string]Kind{
 	"displaystyle": KindEnum, "mathbackground": KindText, "mathcolor": KindText,
