@@ -146,13 +146,13 @@ func (b *Builder) Push(f Frame, slot int32, p Props) {
 	if k := scopedIndex(f.Name); k >= 0 {
 		f.prevSame, b.last[k] = b.last[k], i
 	}
-	if p&PropSpecial != 0 || f.Foreign {
+	if p&propSpecial != 0 || f.Foreign {
 		f.special = i
 		if f.Foreign || f.Name != "address" && f.Name != "div" && f.Name != "p" {
 			f.item = i
 		}
 	}
-	if p&PropMarker != 0 && !f.Dropped && !f.Foreign && !f.Implied {
+	if p&propMarker != 0 && !f.Dropped && !f.Foreign && !f.Implied {
 		f.marker = i
 	}
 	f.slot = slot
@@ -166,25 +166,25 @@ func (b *Builder) Push(f Frame, slot int32, p Props) {
 // of itself.
 func (b *Builder) written(f *Frame, i int32, p Props) {
 	f.cur = i
-	if f.Foreign || p&PropScope != 0 {
+	if f.Foreign || p&propScope != 0 {
 		f.scopeFence = i
 	}
-	if f.Foreign || p&PropList != 0 {
+	if f.Foreign || p&propList != 0 {
 		f.listFence = i
 	}
 	switch {
 	case f.Foreign:
-		if p&PropIntegration != 0 {
+		if p&propIntegration != 0 {
 			f.fence = i
 		}
 	case f.Name == "a" && !f.Implied:
 		f.link = i
-	case p&PropMarker != 0:
+	case p&propMarker != 0:
 		f.link = -1
 	case f.Name == "table":
 		f.fence = i
 	}
-	if p&PropMode != 0 && !f.Foreign {
+	if p&propMode != 0 && !f.Foreign {
 		f.mode = modeOf[f.Name]
 	}
 	if f.Name == "form" && !f.Foreign {

@@ -16,13 +16,13 @@ func (b *Builder) StartNS(name string) Namespace {
 	n := len(b.stack)
 	cur := b.Current()
 	if n == 0 || cur == nil {
-		return RulesNS(name)
+		return rulesNS(name)
 	}
 	if !b.stack[n-1].InForeign {
-		if cur.NS == MathML && TextIntegrationPoint(cur.Name) && (name == "mglyph" || name == "malignmark") {
+		if cur.NS == MathML && textIntegrationPoint(cur.Name) && (name == "mglyph" || name == "malignmark") {
 			return MathML
 		}
-		return RulesNS(name)
+		return rulesNS(name)
 	}
 	switch {
 	case cur.NS == MathML && cur.Name == "annotation-xml" && name == "svg":
@@ -30,20 +30,16 @@ func (b *Builder) StartNS(name string) Namespace {
 	case breakout[name]:
 		return HTML
 	case !cur.Foreign:
-		return RulesNS(name) // a dropped frame's guess: no output depends on it
+		return rulesNS(name) // a dropped frame's guess: no output depends on it
 	}
 	return cur.NS
 }
-
-// Breakout reports whether the HTML start tag name ends foreign content
-// (HTML §13.2.6.5).
-func Breakout(name string) bool { return breakout[name] }
 
 // FrameNS returns the namespace of a foreign frame pushed without one:
 // <svg> and <math> open their own, anything else is in the namespace of
 // the node it goes in.
 func (b *Builder) FrameNS(name string) Namespace {
-	if ns := RulesNS(name); ns != HTML {
+	if ns := rulesNS(name); ns != HTML {
 		return ns
 	}
 	if c := b.Current(); c != nil && c.NS != HTML {

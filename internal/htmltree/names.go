@@ -20,12 +20,12 @@ type Props uint8
 
 // The bits of Props.
 const (
-	PropScope       Props = 1 << iota // a scope boundary (scopeBoundary)
-	PropList                          // a list scope boundary (listBoundary)
-	PropIntegration                   // an HTML or MathML integration point
-	PropMarker                        // puts a marker on the list of active formatting elements
-	PropMode                          // sets an insertion mode (modeOf)
-	PropSpecial                       // the parser's special category
+	propScope       Props = 1 << iota // a scope boundary (scopeBoundary)
+	propList                          // a list scope boundary (listBoundary)
+	propIntegration                   // an HTML or MathML integration point
+	propMarker                        // puts a marker on the list of active formatting elements
+	propMode                          // sets an insertion mode (modeOf)
+	propSpecial                       // the parser's special category
 )
 
 // PropTable returns the Props of every name that has some, in a new map
@@ -33,15 +33,15 @@ const (
 func PropTable() map[string]Props {
 	m := map[string]Props{}
 	for flag, names := range map[Props]map[string]bool{
-		PropScope: scopeBoundary, PropList: listBoundary,
-		PropIntegration: htmlIntegrationPoint, PropMarker: markers, PropSpecial: special,
+		propScope: scopeBoundary, propList: listBoundary,
+		propIntegration: htmlIntegrationPoint, propMarker: markers, propSpecial: special,
 	} {
 		for n := range names {
 			m[n] |= flag
 		}
 	}
 	for n := range modeOf {
-		m[n] |= PropMode
+		m[n] |= propMode
 	}
 	return m
 }
@@ -177,9 +177,9 @@ func FosterParent(name string) bool {
 	return false
 }
 
-// TextIntegrationPoint reports whether the MathML element name is a
+// textIntegrationPoint reports whether the MathML element name is a
 // MathML text integration point (HTML §13.2.6).
-func TextIntegrationPoint(name string) bool {
+func textIntegrationPoint(name string) bool {
 	switch name {
 	case "mi", "mo", "mn", "ms", "mtext":
 		return true
@@ -187,10 +187,10 @@ func TextIntegrationPoint(name string) bool {
 	return false
 }
 
-// RulesNS is the namespace of a start tag by the rules for HTML content
+// rulesNS is the namespace of a start tag by the rules for HTML content
 // (§13.2.6.4.7, "in body"): <svg> is SVG, <math> MathML, any other tag
 // HTML.
-func RulesNS(name string) Namespace {
+func rulesNS(name string) Namespace {
 	switch name {
 	case "svg":
 		return SVG
@@ -210,7 +210,7 @@ func ReadsForeign(name string, ns Namespace, htmlEncoding bool) bool {
 	switch {
 	case ns == SVG:
 		return name != "foreignobject" && name != "desc" && name != "title"
-	case TextIntegrationPoint(name):
+	case textIntegrationPoint(name):
 		return false
 	case name == "annotation-xml":
 		return !htmlEncoding

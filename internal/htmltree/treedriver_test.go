@@ -60,7 +60,7 @@ func (d *treeDriver) run(data string) (dump, skip string) {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			// An SVG or MathML element's content is markup, whatever
 			// its name, as the tree builder tells its tokenizer.
-			if d.b.ForeignContent() && !Breakout(tok.Data) {
+			if d.b.ForeignContent() && !breakout[tok.Data] {
 				z.NextIsNotRawText()
 			}
 			d.start(tok, tt == html.SelfClosingTagToken)
