@@ -53,7 +53,6 @@ type pass struct {
 	// (adoption.go); wrapped that the output goes inside a wrapper the
 	// pass writes, with the document's own sheets (document: wrap).
 	templates, adopts, wrapped bool
-	tail                       []byte // what finish left to write after the policy stage's output
 }
 
 // allowed is an element the policy allows.
@@ -139,15 +138,14 @@ func (s *pass) oversized() bool {
 // after the policy stage's output (document: wrap's sheets), or nil.
 func (s *pass) run() (marked bool, tail []byte, err error) {
 	defer s.release()
-	err = s.walk()
-	if err == nil {
-		tail = s.tail
+	if tail, err = s.walk(); err != nil {
+		tail = nil
 	}
-	s.tail = nil
 	return s.out.marked, tail, err
 }
 
-func (s *pass) walk() error {
+// walk reads every token of the input; tail is what finish returns.
+func (s *pass) walk() (tail []byte, err error) {
 	for {
 		tt := s.in.z.Next()
 		raw := s.in.z.Raw()
@@ -189,27 +187,28 @@ func (s *pass) walk() error {
 			}
 		}
 		if s.out.werr != nil {
-			return s.out.err(&s.in)
+			return nil, s.out.err(&s.in)
 		}
 	}
 }
 
 // finish handles the end of input: close what is open, or turn a reading
-// error into the error to return.
-func (s *pass) finish(err error) error {
+// error into the error to return. At the end of a document read whole,
+// tail is what goes after the policy stage's output, or nil.
+func (s *pass) finish(err error) (tail []byte, _ error) {
 	s.in.locate()
 	switch {
 	case err == io.EOF:
 		open := s.tree.Len() > 0
 		s.closeTo(0)
-		s.tail = s.mail.finish(open, &s.out, s) // mailsheet.go
-		return s.out.err(&s.in)
+		tail = s.mail.finish(open, &s.out, s) // mailsheet.go
+		return tail, s.out.err(&s.in)
 	case errors.Is(err, html.ErrBufferExceeded):
-		return &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
+		return nil, &LimitError{Limit: "max_token_bytes", Value: int64(s.r.Limits.MaxTokenBytes), Line: s.in.line, Column: s.in.col}
 	case errors.Is(err, errInputTooLarge):
-		return &LimitError{Limit: "max_input_bytes", Value: s.r.Limits.MaxInputBytes, Line: s.in.line, Column: s.in.col}
+		return nil, &LimitError{Limit: "max_input_bytes", Value: s.r.Limits.MaxInputBytes, Line: s.in.line, Column: s.in.col}
 	}
-	return fmt.Errorf("sanitize: %d:%d: %w", s.in.line, s.in.col, err)
+	return nil, fmt.Errorf("sanitize: %d:%d: %w", s.in.line, s.in.col, err)
 }
 
 // change reports c. Every string in it but Reason (a constant) is copied
