@@ -175,11 +175,7 @@ var asRead = domtest.Options{
 // text run split in two, a URL's spelling or the order of rel's link
 // types.
 func TestSamePageCompared(t *testing.T) {
-	splitText := func(b *html.Node) {
-		p := b.FirstChild
-		p.InsertBefore(&html.Node{Type: html.TextNode, Data: "a"}, p.FirstChild)
-		p.LastChild.Data = "b"
-	}
+	splitText := func(b *html.Node) { domtest.SplitText(b.FirstChild, 1) }
 	noNamespace := func(b *html.Node) { b.FirstChild.Namespace = "" }
 	tests := []struct {
 		name, theirs, ours string

@@ -92,6 +92,15 @@ func MergeText(n *html.Node) {
 	}
 }
 
+// SplitText cuts the first child of n, a text node, in two nodes after
+// i bytes: a tree a parser never builds, but one a comparer that merges
+// text must not tell from the whole.
+func SplitText(n *html.Node, i int) {
+	text := n.FirstChild
+	n.InsertBefore(&html.Node{Type: html.TextNode, Data: text.Data[:i]}, text)
+	text.Data = text.Data[i:]
+}
+
 // Render writes n's tree one node a line, each indented by two spaces a
 // level: a document as #document, an element as <name attr="value">
 // (<svg name> outside HTML), a namespaced attribute as ns name="value",

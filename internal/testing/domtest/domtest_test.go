@@ -26,10 +26,7 @@ func must(n *html.Node, err error) *html.Node {
 // after n bytes, a tree a parser never builds but a test may.
 func split(s string, n int) *html.Node {
 	body := mustBody(s)
-	p := find(body, "p")
-	text := p.FirstChild
-	p.InsertBefore(&html.Node{Type: html.TextNode, Data: text.Data[:n]}, text)
-	text.Data = text.Data[n:]
+	SplitText(find(body, "p"), n)
 	return body
 }
 
