@@ -69,6 +69,7 @@ func (s *pass) adopt(f int, raw []byte) bool {
 	s.closeTo(fb + 1)
 	s.writeEndTag(fe.Name, raw)
 	t.Cut(f)
+	s.carried.cut(f)
 	return true
 }
 

@@ -24,12 +24,16 @@ type attrReader struct {
 	// (linkmark.go): attributes read no further.
 	reserved bool
 	spans    []htmlscan.AttrSpan // where they stand, when the Scanner reads the document
+	// keyed says the current tag is a formatting element the pass
+	// reopens (reconstruct.go), and key is then its attributes' attrKey.
+	keyed bool
+	key   uint64
 }
 
 // reset empties the list for the next tag.
 func (a *attrReader) reset() {
 	a.high = max(a.high, len(a.list))
-	a.list, a.reserved = a.list[:0], false
+	a.list, a.reserved, a.key = a.list[:0], false, 0
 }
 
 // clear drops what the attributes read point to (a document in memory is
@@ -110,6 +114,9 @@ func (s *pass) attributes(el *rules.Element, name string) (changed bool, dest li
 			if a, more, ok = s.attrs.tagAttr(s.in.z, i); !ok {
 				break
 			}
+		}
+		if s.attrs.keyed {
+			s.attrs.key += attrKey(a.key, a.val)
 		}
 		switch {
 		case link && (a.key == "rel" || a.key == "target"):

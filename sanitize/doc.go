@@ -60,6 +60,8 @@
 //	insert.go     insertion modes: tables, lists, forms, foreign content
 //	templatecontents.go  template contents: their own insertion modes
 //	adoption.go   the adoption agency, where setHTML()'s tree needs it
+//	reconstruct.go  formatting elements a block closed, reopened where a
+//	              browser reopens them (the list of active formatting elements)
 //	foreign.go    SVG and MathML: the namespace each start tag gets
 //	attrs.go      each attribute's verdict (check), links' rel and target
 //	tokens.go     class tokens, ids.prefix and same-document links

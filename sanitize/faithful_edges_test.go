@@ -151,7 +151,7 @@ func TestOtherHeadingEndTag(t *testing.T) {
 	p := ugcPolicy(t)
 	for in, want := range map[string]string{
 		"<h4>x</h2><p>y</p>":    "<h4>x</h4><p>y</p>",
-		"<h2>a<b>x</h3>y":       "<h2>a<b>x</b></h2>y",
+		"<h2>a<b>x</h3>y":       "<h2>a<b>x</b></h2><b>y</b>",
 		"<h1>a</h1><p>x</h2>y":  "<h1>a</h1><p>xy</p>",
 		"<h3>a<h5>b</h6>c</h3>": "<h3>a</h3><h5>b</h5>c",
 	} {

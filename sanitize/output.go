@@ -29,6 +29,7 @@ type output struct {
 	endLen int    // the faithful length of the last end tag written
 
 	tagBuf []byte // a tag or escaped text being written (faithful)
+	lastF  []byte // the faithful form of the last tag writeTag wrote
 	cBuf   []byte // a tag being written (canonical)
 }
 
@@ -42,7 +43,7 @@ func (o *output) reset(out twin) {
 
 // release lets go of the forms and the flush.
 func (o *output) release() {
-	o.flush, o.main, o.dst, o.endRaw = nil, twin{}, twin{}, nil
+	o.flush, o.main, o.dst, o.endRaw, o.lastF = nil, twin{}, twin{}, nil, nil
 }
 
 // oversized reports whether a hostile document grew a buffer past what a
@@ -94,6 +95,7 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 	switch {
 	case asRaw && !marks:
 		o.dst.f.Write(tag)
+		o.lastF = tag
 	case asRaw:
 		b, last := o.tagBuf[:0], 0
 		for _, a := range attrs {
@@ -105,10 +107,13 @@ func (o *output) writeTag(name string, attrs []attr, tag []byte, selfClosing, as
 		}
 		o.tagBuf = append(b, tag[last:]...)
 		o.dst.f.Write(o.tagBuf)
+		o.lastF = o.tagBuf
 	case foreign:
 		o.writeTagAnew(name, writtenName(name, tag), attrs, selfClosing)
+		o.lastF = o.tagBuf
 	default:
 		o.writeTagAnew(name, nil, attrs, selfClosing)
+		o.lastF = o.tagBuf
 	}
 }
 

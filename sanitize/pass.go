@@ -28,17 +28,18 @@ import (
 // held for the link-text check (linktext.go). The parts are values, not
 // pointers: the walk reaches every field at a fixed offset from the pass.
 type pass struct {
-	in    input          // the tokenizer and where its token stands
-	out   output         // where tokens are written, in both forms
-	tree  tree           // the elements open, and what the tree's rules need
-	drop  dropping       // what is dropped without a frame (tree.go)
-	attrs attrReader     // the current tag's attributes
-	hid   hiding         // what is dropped with its content
-	link  linkState      // links held back for the link-text check
-	refs  idRefs         // the ids defined, for references under ids.prefix (idref.go)
-	mail  *mailDoc       // document: wrap and remote_content, or nil (maildocument.go, mailremote.go)
-	p     *policy.Policy // the policy r was read from
-	r     rules.Rules
+	in      input          // the tokenizer and where its token stands
+	out     output         // where tokens are written, in both forms
+	tree    tree           // the elements open, and what the tree's rules need
+	drop    dropping       // what is dropped without a frame (tree.go)
+	attrs   attrReader     // the current tag's attributes
+	hid     hiding         // what is dropped with its content
+	carried carrying       // the formatting elements a browser reopens (reconstruct.go)
+	link    linkState      // links held back for the link-text check
+	refs    idRefs         // the ids defined, for references under ids.prefix (idref.go)
+	mail    *mailDoc       // document: wrap and remote_content, or nil (maildocument.go, mailremote.go)
+	p       *policy.Policy // the policy r was read from
+	r       rules.Rules
 	// elements holds the policy's allowed elements with what the pass
 	// needs to know about each, so a start tag costs one lookup.
 	elements nameMap[allowed]
@@ -83,6 +84,7 @@ func newPass(out twin, r io.Reader, doc []byte, p *policy.Policy, report func(Ch
 	s.tree.Reset(s.elements.len() + s.foreign.n)
 	s.drop.reset()
 	s.hid.reset()
+	s.carried.reset()
 	s.link.reset() // a document that failed inside a link left some
 	s.refs.reset()
 	return s
@@ -129,7 +131,7 @@ const (
 
 func (s *pass) oversized() bool {
 	return s.in.oversized() || s.out.oversized() || s.tree.Oversized(maxPooledItems) || s.drop.oversized() ||
-		s.attrs.oversized() || s.hid.oversized() || s.link.oversized() ||
+		s.attrs.oversized() || s.hid.oversized() || s.carried.oversized() || s.link.oversized() ||
 		cap(s.link.text) > maxPooledBytes || cap(s.link.held) > maxPooledItems
 }
 
@@ -246,6 +248,9 @@ func (s *pass) text(raw []byte) {
 	}
 	if len(s.hid.pending) > 0 {
 		s.reopen("")
+	}
+	if s.carried.closed > 0 {
+		s.reconstruct("", len(raw))
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 {
 		// Not Tokenizer.Text: it decodes in place, under raw.

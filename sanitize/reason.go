@@ -74,6 +74,17 @@ const (
 	// ("reconstruct the active formatting elements", HTML §13.2.4.3):
 	// removed with that content.
 	ReasonReopened Reason = "reopened"
+	// ReasonReconstructed: a copy of a formatting element a block closed
+	// without its end tag, written before the text or inline element a
+	// browser puts in a copy ("reconstruct the active formatting
+	// elements", HTML §13.2.4.3): <p><b>a</p><p>b gives
+	// <p><b>a</b></p><p><b>b</b></p>.
+	ReasonReconstructed Reason = "reconstructed"
+	// ReasonNotReopened: a formatting element a browser would reopen here,
+	// closed for good instead: inside a link held for the link-text check,
+	// in raw text, select or foreign content, or past what reopening may
+	// write (reconstruct.go).
+	ReasonNotReopened Reason = "not-reopened"
 	// ReasonUnreadableAttributes: a tag whose attributes could not be
 	// copied as written (a NUL in a name), written anew.
 	ReasonUnreadableAttributes Reason = "unreadable-attributes"
@@ -292,7 +303,7 @@ var ownReasons = []Reason{
 	ReasonNotAllowed, ReasonForbidden, ReasonMisplaced, ReasonNoAttributesLeft,
 	ReasonUnterminated, ReasonCommentForm, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
 	ReasonEndTagAttributes, ReasonEndTagBR, ReasonOtherHeading, ReasonSelfClosingIgnored,
-	ReasonAmbiguousSelfClosing, ReasonReopened, ReasonUnreadableAttributes,
+	ReasonAmbiguousSelfClosing, ReasonReopened, ReasonReconstructed, ReasonNotReopened, ReasonUnreadableAttributes,
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,

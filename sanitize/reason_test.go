@@ -76,6 +76,8 @@ var reasonTriggers = []struct {
 }{
 	{ReasonNotAllowed, "ugc", `a<x>b</x>`},
 	{ReasonReopened, "sanitizer-api", `<p><font>x</p>y`},
+	{ReasonReconstructed, "ugc", `<p><b>x</p>y`},
+	{ReasonNotReopened, "ugc", `<a href="https://example.com/"><p><b>x</p>y</a>`},
 	{ReasonForbidden, "ugc", `<script>alert(1)</script>`},
 	{ReasonMisplaced, "ugc", `<td>x</td>`},
 	{ReasonNoAttributesLeft, "ugc", `<img>`},

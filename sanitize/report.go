@@ -18,6 +18,7 @@ const (
 	RewroteAttribute Action = "rewrote-attribute" // rel/target set on a link, class tokens dropped, an id or name prefixed
 	RemovedComment   Action = "removed-comment"   // a comment or doctype was dropped
 	ClosedElement    Action = "closed-element"    // an element left open was closed
+	ReopenedElement  Action = "reopened-element"  // a formatting element closed without its end tag written again where a browser reopens it
 	RemovedEndTag    Action = "removed-end-tag"   // an end tag with nothing open to close
 	Flagged          Action = "flagged"           // kept as written, with something to see (urlnorm flags, link text)
 	RewroteText      Action = "rewrote-text"      // a link's text replaced by where it goes

@@ -162,7 +162,7 @@ func TestStructure(t *testing.T) {
 	runCases(t, preset(t, "ugc"), []sanitizeCase{
 		{"stray-end-tags-dropped", `</div></p></body>x`, `x`},
 		{"unclosed-closed", `<p><b><i>x`, `<p><b><i>x</i></b></p>`},
-		{"misnested-closed-inside", `<b><i>x</b>y</i>`, `<b><i>x</i></b>y`},
+		{"misnested-closed-inside", `<b><i>x</b>y</i>`, `<b><i>x</i></b><i>y</i>`},
 		{"implied-p-end", `<p>a<p>b<ul><li>c<li>d</ul>`, `<p>a</p><p>b</p><ul><li>c</li><li>d</li></ul>`},
 		{"table-cells", `<table><tr><td>a<td>b<tr><td>c</table>`, `<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>`},
 		{"br-end-tag-is-br", `a</br>b`, `a<br>b`},

@@ -51,6 +51,9 @@ func (s *pass) startTag(raw []byte, selfClosing bool) {
 	if len(s.hid.pending) > 0 {
 		s.reopen(name)
 	}
+	if s.carried.closed > 0 {
+		s.reconstruct(name, len(raw))
+	}
 	a, ok := s.elements.get(name)
 	if s.foreign.any && (name != embedElement || !s.embeds) {
 		a, ok = s.lookupNS(name)
@@ -98,6 +101,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		return
 	}
 	if !placed {
+		s.carried.diverged = true
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
 		// An orphan item or ruby part leaves no frame: a dropped <li>
 		// open would make the next item close what was written after it
@@ -106,6 +110,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.unwrapped(name, void || needsItemFence(name) || needsCurrent(name))
 		return
 	}
+	s.attrs.keyed = info&infoCarried != 0
 	changed, dest := s.attributes(el, name)
 	if s.attrs.reserved {
 		s.dropReserved(name, void || rawSelfClosed, foreign) // linkmark.go
@@ -166,6 +171,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.tree.Push(htmltree.Frame{Name: name}, a.slot, a.props)
 		if s.adopts && htmltree.Formatting(name) {
 			s.tree.NoteCrowded()
+		}
+		if info&infoCarried != 0 && s.hid.at < 0 {
+			s.carry(name)
 		}
 	default:
 		s.pushFrame(htmltree.Frame{Name: name, Foreign: foreign, InForeign: foreign && !htmltree.IntegrationPoint(name)})
@@ -322,7 +330,8 @@ func (s *pass) endTag(raw []byte) {
 		s.endBR()
 		return
 	}
-	if len(s.hid.pending) > 0 && s.hid.forget(name, s.tree.Marker()) {
+	if len(s.hid.pending) > 0 && s.hid.forget(name, s.tree.Marker()) ||
+		s.carried.closed > 0 && s.carried.forget(name, s.tree.Marker()) {
 		s.dropBreak(name)
 		s.droppedEndTag(name)
 		return
@@ -352,7 +361,15 @@ func (s *pass) endTag(raw []byte) {
 			if s.adopts && s.tree.Special() > int32(i) && s.adopt(i, raw) {
 				return
 			}
-			s.closeTo(i + 1)
+			// A frame whose start tag was dropped is not in the
+			// browser's tree, and an end tag a browser ignores closes
+			// nothing there: what the pass closes then, the browser
+			// leaves open, and does not reopen.
+			if s.tree.At(i).Dropped || s.tree.EndIgnored(name, i) {
+				s.closeTo(i + 1)
+			} else {
+				s.closeFollowed(i + 1)
+			}
 			s.out.endRaw = raw
 			s.closeTop(false)
 			s.out.endRaw = nil
@@ -402,7 +419,11 @@ func (s *pass) closeHeading(name string) bool {
 	if at < 0 || s.hid.at >= 0 && s.tree.ScopeFence() > at || s.pastTemplate(int(at)) {
 		return false
 	}
-	s.closeTo(int(at) + 1)
+	if s.tree.ScopeFence() > at {
+		s.closeTo(int(at) + 1) // out of scope: the browser ignores the end tag
+	} else {
+		s.closeFollowed(int(at) + 1)
+	}
 	s.change(Change{Element: name, Action: RewroteTag, Reason: ReasonOtherHeading, After: s.tree.At(int(at)).Name})
 	s.closeTop(false)
 	return true

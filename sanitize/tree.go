@@ -78,6 +78,28 @@ func (s *pass) closeTo(depth int) {
 	}
 }
 
+// closeFollowed is closeTo where the browser closes the same elements,
+// by the same rule: the formatting elements closed stay on its list, to
+// be reopened (reconstruct.go).
+func (s *pass) closeFollowed(depth int) {
+	s.carried.follow = true
+	s.closeTo(depth)
+	s.carried.follow = false
+}
+
+// closeItem closes the open list or description item name before a new
+// item. The browser's search for it stops at a special element other
+// than address, div and p; where the pass's goes further, it closes
+// more, which the browser follows but does not reopen from.
+func (s *pass) closeItem(name string) {
+	at := s.tree.UpTo(name, true, s.hid.at >= 0)
+	if at >= 0 && at == s.tree.UpTo(name, true, true) {
+		s.closeFollowed(at)
+		return
+	}
+	s.closeTo(at)
+}
+
 // closeTop writes the end tag of the innermost open element. implicit
 // says the input did not close it.
 func (s *pass) closeTop(implicit bool) {
@@ -88,8 +110,12 @@ func (s *pass) closeTop(implicit bool) {
 	if top.Caller&frameUnlisted != 0 && implicit && htmltree.Formatting(top.Name) {
 		s.hid.pend(top.Name, top.Marker())
 	}
+	if len(s.carried.list) > 0 && !top.Foreign && carries(top.Name) {
+		s.carried.popped(s.tree.Len(), implicit && !top.Dropped && !hidden && s.carried.follow && !s.carried.diverged)
+	}
 	if int(top.Marker()) == s.tree.Len() {
 		s.hid.clearToMarker(int32(s.tree.Len()))
+		s.carried.clearToMarker(int32(s.tree.Len()))
 	}
 	if s.tree.Len() == s.hid.at {
 		s.hid.unhide(&s.out)
@@ -188,14 +214,14 @@ func (s *pass) startContext(name string, info elemInfo, selfClosing bool) (forei
 // browser closes nothing, so what is dropped with its content goes on.
 func (s *pass) impliedEndTags(name string, info elemInfo) {
 	if info&infoClosesP != 0 {
-		s.closeTo(s.tree.UpTo("p", false, s.hid.at >= 0))
+		s.closeFollowed(s.tree.UpTo("p", false, s.hid.at >= 0))
 	}
 	switch name {
 	case "li":
-		s.closeTo(s.tree.UpTo("li", true, s.hid.at >= 0))
+		s.closeItem("li")
 	case "dt", "dd":
-		s.closeTo(s.tree.UpTo("dt", true, s.hid.at >= 0))
-		s.closeTo(s.tree.UpTo("dd", true, s.hid.at >= 0))
+		s.closeItem("dt")
+		s.closeItem("dd")
 	case "h1", "h2", "h3", "h4", "h5", "h6":
 		if c := s.tree.Current(); c != nil && htmltree.IsHeading(c.Name) {
 			s.closeTo(s.tree.CurrentFloor())
@@ -266,6 +292,7 @@ const (
 	infoBreakout
 	infoItem    // needsItemFence
 	infoCurrent // needsCurrent
+	infoCarried // a formatting element the pass reopens (carries)
 )
 
 var elemInfos = func() map[string]elemInfo {
@@ -274,6 +301,7 @@ var elemInfos = func() map[string]elemInfo {
 		infoVoid: voidElements, infoClosesP: set(htmltree.ClosesPNames()...),
 		infoNeedsAttributes: needsAttributes, infoBreakout: set(htmltree.BreakoutNames()...),
 		infoItem: set("li", "dd", "dt"), infoCurrent: set("rb", "rp", "rt", "rtc", "option", "optgroup"),
+		infoCarried: set("b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u"),
 	} {
 		for n := range names {
 			m[n] |= flag

@@ -131,6 +131,20 @@ var (
 		"summary", "ul", "p", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "applet", "marquee",
 		"object")
 
+	// Start tags that a browser's "in body" insertion mode inserts without
+	// first reconstructing the active formatting elements (HTML
+	// §13.2.6.4.7): the ones read as in head, blocks, list items,
+	// headings, tables and table parts, raw text and the ruby parts.
+	// Every other start tag, like text, reconstructs them first.
+	noReconstruct = set("html", "base", "basefont", "bgsound", "link", "meta", "noframes",
+		"script", "style", "template", "title", "body", "frameset", "address", "article",
+		"aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
+		"figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p",
+		"search", "section", "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre",
+		"listing", "form", "li", "dd", "dt", "plaintext", "table", "hr", "textarea", "iframe",
+		"noembed", "rb", "rtc", "rp", "rt", "caption", "col", "colgroup", "frame", "head",
+		"tbody", "td", "tfoot", "th", "thead", "tr", "param", "source", "track")
+
 	// markers are the elements that put a marker on the list of active
 	// formatting elements (§13.2.4.3): a link outside one is not found
 	// when the next <a> arrives.
@@ -140,6 +154,11 @@ var (
 // Formatting reports whether name is a formatting element (HTML
 // §13.2.4.3), which a browser reopens after a block that closed it.
 func Formatting(name string) bool { return formatting[name] }
+
+// Reconstructs reports whether the start tag name, lower-cased, makes a
+// browser in body reconstruct the active formatting elements before it
+// inserts the element (HTML §13.2.6.4.7), as text does.
+func Reconstructs(name string) bool { return !noReconstruct[name] }
 
 // IntegrationPoint reports whether the foreign element name, lower-cased,
 // is an HTML integration point or a MathML text integration point, or
