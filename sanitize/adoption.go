@@ -7,12 +7,12 @@ import "github.com/htmlclean/htmlclean/internal/htmltree"
 // (<b><div>x</b>y) makes a browser move the block (the furthest block)
 // out of the formatting element, clone the formatting elements in
 // between around it, and wrap what the block held in a clone of the
-// formatting element: <b></b><div><b>x</b>y</div>. setHTML() parses
-// first and removes after, so a policy that removes or unwraps elements
-// keeps the tree the agency built; the pass, which closes every element
-// with an explicit end tag, gave <b><div>x</div></b>y.
+// formatting element: <b></b><div><b>x</b>y</div>. A page shows that
+// tree, and setHTML() keeps it (it parses first and removes after); the
+// pass, closing every element with an explicit end tag, would give
+// <b><div>x</div></b>y.
 //
-// Under such a policy the pass writes the end tag as it is, so that the
+// The pass writes the end tag as it is, so that the
 // browser runs the agency on the output as it did on the input, and takes
 // the formatting element out of its own stack as the agency does. It does
 // so only where it can tell exactly what the browser's stack and list of

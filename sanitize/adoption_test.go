@@ -79,16 +79,18 @@ func TestAdoptionAgencyFollowed(t *testing.T) {
 	}
 }
 
-// TestAdoptionAgencyNotForPresets: a policy that neither removes nor
-// unwraps elements closes the elements, as before.
-func TestAdoptionAgencyNotForPresets(t *testing.T) {
+// TestAdoptionAgencyUnderPresets: a policy that neither removes nor
+// unwraps elements keeps the agency's tree too, the one a page shows.
+func TestAdoptionAgencyUnderPresets(t *testing.T) {
 	t.Parallel()
-	got, err := String(`<b><div>x</b>y`, policy.UGC())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `<b><div>x</div></b>y`; got != want {
-		t.Errorf("String = %q, want %q", got, want)
+	for _, in := range []string{`<b><div>x</b>y`, `<b>1<p>2</b>3</p>`, `<b><i>x<div>y</b>z</div>`} {
+		got, err := String(in, policy.UGC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tree, want := parsedFragment(t, got), parsedFragment(t, in); tree != want {
+			t.Errorf("String(%q) = %q, which builds %q, want %q", in, got, tree, want)
+		}
 	}
 }
 

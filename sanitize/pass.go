@@ -49,11 +49,10 @@ type pass struct {
 	report   func(Change)
 
 	// templates says the policy allows template, whose contents the pass
-	// follows as a browser does (templatecontents.go); adopts that it
-	// removes or unwraps elements, and follows the adoption agency
-	// (adoption.go); wrapped that the output goes inside a wrapper the
-	// pass writes, with the document's own sheets (document: wrap).
-	templates, adopts, wrapped bool
+	// follows as a browser does (templatecontents.go); wrapped that the
+	// output goes inside a wrapper the pass writes, with the document's
+	// own sheets (document: wrap).
+	templates, wrapped bool
 }
 
 // allowed is an element the policy allows.
@@ -99,7 +98,6 @@ func (s *pass) use(p *policy.Policy) {
 	s.mail, s.wrapped = newMail(s.mail, &s.r, &s.elements), s.r.Mail.Wrap
 	s.embeds = s.r.Elements[embedElement] != nil
 	s.templates = s.r.Elements["template"] != nil
-	s.adopts = s.r.DropsAny || len(s.r.Removal) > 0
 	s.foreign = newForeignSet(&s.r, len(elements))
 }
 

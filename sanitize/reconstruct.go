@@ -113,20 +113,22 @@ func (c *carrying) remove(i int) {
 	}
 }
 
-// popped handles the frame at stack index depth, just closed: with its
-// end tag, the element leaves the list; without it, it stays there,
-// closed, to be reopened.
+// popped handles the frame at stack index depth, just closed, if it is
+// an entry's: with its end tag, the element leaves the list; without it,
+// it stays there, closed, to be reopened. The open entries are in stack
+// order, so only the last can be at the top of the stack.
 func (c *carrying) popped(depth int, implicit bool) {
-	for i := len(c.list) - 1; i >= 0; i-- {
-		if e := &c.list[i]; e.depth == int32(depth) {
-			if implicit {
-				e.depth = -1
-				c.closed++
-			} else {
-				c.remove(i)
-			}
-			return
-		}
+	i := len(c.list) - 1
+	for i >= 0 && c.list[i].depth < 0 {
+		i--
+	}
+	switch {
+	case i < 0 || c.list[i].depth != int32(depth):
+	case implicit:
+		c.list[i].depth = -1
+		c.closed++
+	default:
+		c.remove(i)
 	}
 }
 
@@ -186,12 +188,6 @@ var attrSeed = maphash.MakeSeed()
 // a browser compares two elements' attributes (§13.2.4.3).
 func attrKey(key, val string) uint64 {
 	return maphash.String(attrSeed, key) ^ maphash.String(attrSeed, val)*0x9e3779b97f4a7c15
-}
-
-// carries reports whether name, a formatting element, is one the list
-// mirrors.
-func carries(name string) bool {
-	return name != "a" && name != "nobr" && htmltree.Formatting(name)
 }
 
 // maxCarried bounds the list: past it the pass stops reopening for the
@@ -263,9 +259,7 @@ func (s *pass) reopenCopy(i int) {
 	s.out.dst.f.Write(c.buf[e.f[0]:e.f[1]])
 	s.out.hazard, s.out.run = noHazard, 0
 	s.tree.Push(htmltree.Frame{Name: e.name}, a.slot, a.props)
-	if s.adopts {
-		s.tree.NoteCrowded()
-	}
+	s.tree.NoteCrowded()
 	e.depth = int32(s.tree.Len() - 1)
 	c.closed--
 	s.change(Change{Element: e.name, Action: ReopenedElement, Reason: ReasonReconstructed})

@@ -210,3 +210,31 @@ func TestReconstructOutputLinear(t *testing.T) {
 		t.Errorf("got %q, want %q", out, want)
 	}
 }
+
+// FuzzReconstruct checks, for any input, that reopening writes no
+// formatting element the input's tree has fewer of: the pass's copies
+// are a subset of the browser's.
+func FuzzReconstruct(f *testing.F) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 64 {
+		f.Add(misnested(r))
+	}
+	p := mustPolicy(f, formattingPolicy)
+	f.Fuzz(func(t *testing.T, in string) {
+		out, err := String(in, p)
+		if err != nil {
+			return
+		}
+		want, err1 := domtest.Body(in)
+		got, err2 := domtest.Body(out)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		w, g := countElements(want), countElements(got)
+		for _, name := range []string{"b", "i", "em", "strong", "u", "s", "small", "code", "font", "big", "tt", "strike"} {
+			if g[name] > w[name] {
+				t.Fatalf("String(%q) = %q: %d %s, the input's tree %d", in, out, g[name], name, w[name])
+			}
+		}
+	})
+}

@@ -169,7 +169,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	case !foreign && el.NS == rules.NSHTML:
 		// a is s.elements' entry for name: push would look it up again.
 		s.tree.Push(htmltree.Frame{Name: name}, a.slot, a.props)
-		if s.adopts && htmltree.Formatting(name) {
+		if htmltree.Formatting(name) {
 			s.tree.NoteCrowded()
 		}
 		if info&infoCarried != 0 && s.hid.at < 0 {
@@ -179,7 +179,7 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.pushFrame(htmltree.Frame{Name: name, Foreign: foreign, InForeign: foreign && !htmltree.IntegrationPoint(name)})
 		if foreign {
 			s.tree.Top().Spelled = startSpelling(name, s.in.tag)
-		} else if s.adopts && htmltree.Formatting(name) {
+		} else if htmltree.Formatting(name) {
 			s.tree.NoteCrowded()
 		}
 	}
@@ -358,7 +358,7 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 		if i >= 0 {
-			if s.adopts && s.tree.Special() > int32(i) && s.adopt(i, raw) {
+			if s.tree.Special() > int32(i) && s.adopt(i, raw) {
 				return
 			}
 			// A frame whose start tag was dropped is not in the

@@ -110,7 +110,7 @@ func (s *pass) closeTop(implicit bool) {
 	if top.Caller&frameUnlisted != 0 && implicit && htmltree.Formatting(top.Name) {
 		s.hid.pend(top.Name, top.Marker())
 	}
-	if len(s.carried.list) > 0 && !top.Foreign && carries(top.Name) {
+	if len(s.carried.list) > 0 {
 		s.carried.popped(s.tree.Len(), implicit && !top.Dropped && !hidden && s.carried.follow && !s.carried.diverged)
 	}
 	if int(top.Marker()) == s.tree.Len() {
