@@ -1,6 +1,8 @@
 package sanitizetest
 
 import (
+	"slices"
+
 	"net/url"
 	"regexp"
 
@@ -112,7 +114,7 @@ var giteaPort = projectPort{
 	name:       "gitea",
 	bluemonday: giteaBluemonday,
 	cases:      giteaCases,
-	posts:      giteaPosts,
+	posts:      slices.Concat(giteaPosts, formattingPosts),
 	probes:     giteaProbes,
 	differs: map[string]string{
 		"gitea-test-li-checked":       whyMisplaced,

@@ -1,6 +1,8 @@
 package sanitizetest
 
 import (
+	"slices"
+
 	"net/url"
 	"regexp"
 	"strings"
@@ -123,7 +125,7 @@ var gogsPort = projectPort{
 	name:       "gogs",
 	bluemonday: gogsBluemonday,
 	cases:      gogsCases,
-	posts:      gogsPosts,
+	posts:      slices.Concat(gogsPosts, formattingPosts),
 	probes:     gogsProbes,
 	differs: map[string]string{
 		"gogs-readme-data-link": whyDataLink,

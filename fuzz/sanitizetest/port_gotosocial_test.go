@@ -1,6 +1,8 @@
 package sanitizetest
 
 import (
+	"slices"
+
 	"regexp"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -75,7 +77,7 @@ var gotosocialPort = projectPort{
 	name:       "gotosocial",
 	bluemonday: gotosocialBluemonday,
 	cases:      gotosocialCases,
-	posts:      gotosocialPosts,
+	posts:      slices.Concat(gotosocialPosts, formattingPosts),
 	probes:     gotosocialProbes,
 	differs: map[string]string{
 		"gts-mastodon-link-uppercase-scheme": whyCanonicalRaw,

@@ -1,6 +1,8 @@
 package sanitizetest
 
 import (
+	"slices"
+
 	"github.com/microcosm-cc/bluemonday"
 )
 
@@ -49,7 +51,7 @@ var writefreelyPort = projectPort{
 	name:       "writefreely",
 	bluemonday: writefreelyBluemonday,
 	cases:      writefreelyCases,
-	posts:      writefreelyPosts,
+	posts:      slices.Concat(writefreelyPosts, formattingPosts),
 	probes:     writefreelyProbes,
 	differs: map[string]string{
 		"wf-post-youtube":           whySandbox,
