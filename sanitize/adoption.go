@@ -24,15 +24,17 @@ import "github.com/htmlclean/htmlclean/internal/htmltree"
 //   - between the formatting element and the furthest block there are at
 //     most three formatting elements the pass wrote (the agency clones
 //     those; a fourth it would remove), none of them a or nobr;
-//   - above the furthest block, no special element (the agency would run
-//     again for it): the pass closes what is there first, with end tags;
+//   - above the furthest block, only special elements, each the child of
+//     the one before (the agency runs again for each, moving the clone of
+//     the formatting element into it), then elements that are not
+//     special, which the agency's last run pops: the pass closes those
+//     first, and the formatting elements among them stay on the list to
+//     be reopened (closeFollowed);
 //   - the formatting element's parent is not table structure (the agency
 //     would foster-parent the block);
-//   - no formatting element was ever opened with three of its name open
-//     (htmltree.Builder.Crowded): "Noah's Ark" (§13.2.4.3) may then have taken one
-//     off the browser's list, where the agency does not find it.
-// Every other formatting element the pass wrote is on the browser's list
-// and its stack alike, because the pass closes each with an end tag.
+//   - the formatting element, and each one between it and the furthest
+//     block, is on the browser's list (carrying, which follows Noah's Ark,
+//     §13.2.4.3), after its last marker: the agency finds them there.
 
 // adopt runs the adoption agency for the end tag raw of the formatting
 // element at index f, whose end tag found a special element above it,
@@ -40,8 +42,8 @@ import "github.com/htmlclean/htmlclean/internal/htmltree"
 func (s *pass) adopt(f int, raw []byte) bool {
 	t := &s.tree
 	fe := t.At(f)
-	if t.Crowded() || s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.wrapped ||
-		!adoptable(fe) || f > 0 && htmltree.FosterParent(t.At(f-1).Name) {
+	if s.hid.at >= 0 || len(s.hid.pending) > 0 || len(s.link.held) > 0 || s.wrapped ||
+		!adoptable(fe) || f > 0 && htmltree.FosterParent(t.At(f-1).Name) || !s.carried.listed(f, t.Marker()) {
 		return false
 	}
 	fb := -1
@@ -54,19 +56,26 @@ func (s *pass) adopt(f int, raw []byte) bool {
 			fb = j
 			break
 		}
-		if !adoptable(e) {
+		if !adoptable(e) || !s.carried.listed(j, t.Marker()) {
 			return false
 		}
 	}
-	if fb < 0 || int(t.Special()) != fb {
+	if fb < 0 {
+		return false
+	}
+	last := fb
+	for last+1 < t.Len() && t.IsSpecial(last+1) {
+		last++
+	}
+	if int(t.Special()) != last {
 		return false
 	}
 	for j := fb + 1; j < t.Len(); j++ {
-		if e := t.At(j); e.Caller&frameHidden != 0 || e.Implied || e.Foreign {
+		if e := t.At(j); e.Dropped || e.Caller&frameHidden != 0 || e.Implied || e.Foreign {
 			return false
 		}
 	}
-	s.closeTo(fb + 1)
+	s.closeFollowed(last + 1)
 	s.writeEndTag(fe.Name, raw)
 	t.Cut(f)
 	s.carried.cut(f)

@@ -33,7 +33,7 @@ func parsedFragment(t *testing.T, out string) string {
 // setHTML() keeps: the block moved out, the formatting elements in
 // between cloned around it, what it held wrapped in a clone. Where the
 // pass cannot tell the browser's state exactly, it closes the elements
-// with end tags, as every other policy does.
+// with end tags.
 func TestAdoptionAgencyFollowed(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, dict, in, want, tree string }{
@@ -50,10 +50,12 @@ func TestAdoptionAgencyFollowed(t *testing.T) {
 			`<b><div><span>x</span></b>y</div>z`, `<b></b><div><b><span>x</span></b>y</div>z`},
 		{"structure goes on after", ``, `<b><div>x</b><ul><li>y</ul></div><b>z</b>`,
 			`<b><div>x</b><ul><li>y</li></ul></div><b>z</b>`, `<b></b><div><b>x</b><ul><li>y</li></ul></div><b>z</b>`},
-		{"special above the block: closed", ``, `<b><div><p>x</b>y`,
-			`<b><div><p>x</p></div></b>y`, `<b><div><p>x</p></div></b>y`},
-		{"four of a name: closed", ``, `<b><b><b><b><div>x</b>y`,
-			`<b><b><b><b><div>x</div></b>y</b></b></b>`, `<b><b><b><b><div>x</div></b>y</b></b></b>`},
+		{"special above the block", ``, `<b><div><p>x</b>y`,
+			`<b><div><p>x</b>y</p></div>`, `<b></b><div><b></b><p><b>x</b>y</p></div>`},
+		{"four of a name", ``, `<b><b><b><b><div>x</b>y`,
+			`<b><b><b><b><div>x</b>y</div></b></b></b>`, `<b><b><b><b></b><div><b>x</b>y</div></b></b></b>`},
+		{"not special between specials: closed", ``, `<b><div><span><p>x</b>y`,
+			`<b><div><span><p>x</p></span></div></b>y`, `<b><div><span><p>x</p></span></div></b>y`},
 		{"link: closed", ``, `<a href="https://x.example/"><div>x</a>y`,
 			`<a href="https://x.example/"><div>x</div></a>y`, `<a href="https://x.example/"><div>x</div></a>y`},
 		{"removed inside: closed", `{"removeElements": ["p"]}`, `<b><i><p>foo</b>bar</i>`,

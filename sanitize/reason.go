@@ -58,6 +58,10 @@ const (
 	// ReasonEndTagBR: "</br>", which browsers read as a line break,
 	// written "<br>".
 	ReasonEndTagBR Reason = "end-tag-br"
+	// ReasonEndTagP: "</p>" with no paragraph open, which browsers read
+	// as an empty paragraph (HTML §13.2.6.4.7, "An end tag whose tag name
+	// is p"), written "<p></p>".
+	ReasonEndTagP Reason = "end-tag-p"
 	// ReasonOtherHeading: the end tag of a heading ("</h2>") that closes
 	// another open heading, as it does in a browser, written as that
 	// heading's ("</h4>").
@@ -302,7 +306,7 @@ const ReasonFirstStageMissed Reason = "first-stage-missed"
 var ownReasons = []Reason{
 	ReasonNotAllowed, ReasonForbidden, ReasonMisplaced, ReasonNoAttributesLeft,
 	ReasonUnterminated, ReasonCommentForm, ReasonNothingOpen, ReasonImplied, ReasonLeftOpen,
-	ReasonEndTagAttributes, ReasonEndTagBR, ReasonOtherHeading, ReasonSelfClosingIgnored,
+	ReasonEndTagAttributes, ReasonEndTagBR, ReasonEndTagP, ReasonOtherHeading, ReasonSelfClosingIgnored,
 	ReasonAmbiguousSelfClosing, ReasonReopened, ReasonReconstructed, ReasonNotReopened, ReasonUnreadableAttributes,
 
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,

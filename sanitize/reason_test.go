@@ -88,6 +88,7 @@ var reasonTriggers = []struct {
 	{ReasonLeftOpen, "ugc", `<b>x`},
 	{ReasonEndTagAttributes, "ugc", `<b>x</b x=1>`},
 	{ReasonEndTagBR, "ugc", `</br>`},
+	{ReasonEndTagP, "ugc", `a</p>b`},
 	{ReasonSelfClosingIgnored, "ugc", `<b/>x</b>`},
 	{ReasonAmbiguousSelfClosing, "ugc", `<b title=a title=b/>x</b>`},
 	{ReasonEventHandler, "ugc", `<b onclick="x()">x</b>`},

@@ -145,6 +145,21 @@ func (c *carrying) cut(depth int) {
 	}
 }
 
+// listed reports whether the element open at stack index depth is on the
+// list after the innermost marker, marker: one the pass wrote, not taken
+// off by Noah's Ark, while the list is followed (not diverged).
+func (c *carrying) listed(depth int, marker int32) bool {
+	if c.diverged {
+		return false
+	}
+	for i := len(c.list) - 1; i >= 0; i-- {
+		if e := &c.list[i]; e.depth == int32(depth) {
+			return e.marker == marker
+		}
+	}
+	return false
+}
+
 // clearToMarker forgets the entries opened inside the marker element just
 // closed at index at.
 func (c *carrying) clearToMarker(at int32) {
@@ -259,7 +274,6 @@ func (s *pass) reopenCopy(i int) {
 	s.out.dst.f.Write(c.buf[e.f[0]:e.f[1]])
 	s.out.hazard, s.out.run = noHazard, 0
 	s.tree.Push(htmltree.Frame{Name: e.name}, a.slot, a.props)
-	s.tree.NoteCrowded()
 	e.depth = int32(s.tree.Len() - 1)
 	c.closed--
 	s.change(Change{Element: e.name, Action: ReopenedElement, Reason: ReasonReconstructed})

@@ -160,7 +160,8 @@ urls: {relative: resolve, base: "https://forum.example/t/1"}
 // early escapes into the page around it.
 func TestStructure(t *testing.T) {
 	runCases(t, preset(t, "ugc"), []sanitizeCase{
-		{"stray-end-tags-dropped", `</div></p></body>x`, `x`},
+		{"stray-end-tags-dropped", `</div></body>x`, `x`},
+		{"stray-end-p-an-empty-paragraph", `</div></p></body>x`, `<p></p>x`},
 		{"unclosed-closed", `<p><b><i>x`, `<p><b><i>x</i></b></p>`},
 		{"misnested-closed-inside", `<b><i>x</b>y</i>`, `<b><i>x</i></b><i>y</i>`},
 		{"implied-p-end", `<p>a<p>b<ul><li>c<li>d</ul>`, `<p>a</p><p>b</p><ul><li>c</li><li>d</li></ul>`},

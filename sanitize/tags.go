@@ -169,9 +169,6 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 	case !foreign && el.NS == rules.NSHTML:
 		// a is s.elements' entry for name: push would look it up again.
 		s.tree.Push(htmltree.Frame{Name: name}, a.slot, a.props)
-		if htmltree.Formatting(name) {
-			s.tree.NoteCrowded()
-		}
 		if info&infoCarried != 0 && s.hid.at < 0 {
 			s.carry(name)
 		}
@@ -179,8 +176,6 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		s.pushFrame(htmltree.Frame{Name: name, Foreign: foreign, InForeign: foreign && !htmltree.IntegrationPoint(name)})
 		if foreign {
 			s.tree.Top().Spelled = startSpelling(name, s.in.tag)
-		} else if htmltree.Formatting(name) {
-			s.tree.NoteCrowded()
 		}
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 && !check {
@@ -379,8 +374,34 @@ func (s *pass) endTag(raw []byte) {
 	if htmltree.IsHeading(name) && s.closeHeading(name) {
 		return
 	}
+	if name == "p" && s.emptyParagraph() {
+		return
+	}
 	s.dropBreak(name)
 	s.droppedEndTag(name)
+}
+
+// emptyParagraph writes "</p>" with no paragraph open in button scope as
+// the empty paragraph a browser makes of it, and reports whether it did:
+// where the policy keeps p in body, outside a link held for its text,
+// and where no element hook would judge it.
+func (s *pass) emptyParagraph() bool {
+	if _, ok := s.elements.get("p"); !ok || s.r.Outside["p"] || s.hid.at >= 0 || len(s.link.held) > 0 ||
+		s.r.Hooks.Element != nil || s.tree.ForeignContent() {
+		return false
+	}
+	// Not inside an SVG or MathML integration point (a title, which the
+	// policy stage reads as raw text): any foreign element is a scope
+	// boundary, so the innermost one tells.
+	if s.tree.Len() > 0 && s.tree.ScopeFence() >= 0 && s.tree.At(int(s.tree.ScopeFence())).Foreign {
+		return false
+	}
+	if m := s.tree.BaseMode(); m != modeBody && m != modeCell && m != modeCaption {
+		return false
+	}
+	s.change(Change{Element: "p", Action: RewroteTag, Reason: ReasonEndTagP})
+	s.out.writeString("<p></p>")
+	return true
 }
 
 // endBR handles "</br>", which is a line break in every browser (HTML

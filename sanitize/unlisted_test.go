@@ -45,7 +45,7 @@ func TestUnlistedDrop(t *testing.T) {
 		{"stray-end-tag", "sanitizer-api", `a</foo>b`, `ab`},
 		// Where the parser ends it.
 		{"p-implied-end", "sanitizer-api", `<p>a<x-p>b</p>c`, `<p>a</p>c`},
-		{"block-closes-p", "sanitizer-api", `<p>a<dialog>b</dialog>c</p>`, `<p>a</p>c`},
+		{"block-closes-p", "sanitizer-api", `<p>a<dialog>b</dialog>c</p>`, `<p>a</p>c<p></p>`},
 		{"li-closes-li", "sanitizer-api", `<ul><li>a<foo>b<li>c</ul>d`, `<ul><li>a</li><li>c</li></ul>d`},
 		{"heading-ends-heading", "drop", `<h1>a<h3>b</h2>c`, `<h1>a</h1>c`},
 		{"form-end-implied-p", "sanitizer-api", `<form><p>a</form>b`, `b`},

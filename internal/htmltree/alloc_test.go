@@ -22,7 +22,6 @@ func TestStepsAllocate(t *testing.T) {
 			b.ItemFence(0)
 			b.Push(f, int32(i), props[n])
 		}
-		b.NoteCrowded()
 		b.OutOfScope("div", 0)
 		b.EndIgnored("b", 1)
 		b.ImpliedEndFloor("")

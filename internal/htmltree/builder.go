@@ -11,7 +11,6 @@ type Builder struct {
 	forms    int            // how many written <form> elements are open
 	lastOpen []int32        // by slot: index of the innermost frame in it, or -1
 	unopened []int32        // -1 for each slot Reset keeps: what it copies into lastOpen
-	crowded  bool           // a formatting element was opened with three of its slot open
 }
 
 // Frame is an element on the stack. The caller sets the exported fields
@@ -83,7 +82,7 @@ func (b *Builder) Reset(n int) {
 	// cost more than a short comment's tags.
 	copy(b.lastOpen, b.unopened)
 	b.stack = b.stack[:0]
-	b.last, b.forms, b.crowded = noneOpen, 0, false
+	b.last, b.forms = noneOpen, 0
 }
 
 // Oversized reports whether a hostile document grew the stack past max
@@ -247,22 +246,3 @@ func (b *Builder) Cut(f int) {
 		shift(&b.lastOpen[k])
 	}
 }
-
-// NoteCrowded notes whether the formatting element just pushed has three
-// others of its slot open: the browser's list of active formatting
-// elements may then have lost one ("Noah's Ark" counts only identical
-// attributes after the last marker; counting by name alone gives up more
-// often, never less). Crowded reports it.
-func (b *Builder) NoteCrowded() {
-	n, j := 0, b.stack[len(b.stack)-1].prevOpen
-	for ; j >= 0 && n < 3; n++ {
-		j = b.stack[j].prevOpen
-	}
-	if n >= 3 {
-		b.crowded = true
-	}
-}
-
-// Crowded reports whether NoteCrowded found a crowded formatting element
-// since Reset.
-func (b *Builder) Crowded() bool { return b.crowded }

@@ -74,12 +74,20 @@ func (d *treeDriver) start(tok html.Token, selfClosing bool) {
 		name = "img"
 	}
 	d.place(Frame{Name: name}, voidNames[name])
-	if d.b.Len() > 0 && Formatting(name) {
-		d.b.NoteCrowded()
-		if d.b.Crowded() {
-			d.skip = "three formatting elements of a name open (Noah's Ark)"
+	if Formatting(name) && d.openNamed(name) > 3 {
+		d.skip = "three formatting elements of a name open (Noah's Ark)"
+	}
+}
+
+// openNamed counts the open elements named name.
+func (d *treeDriver) openNamed(name string) int {
+	n := 0
+	for i := range d.b.Len() {
+		if d.b.At(i).Name == name {
+			n++
 		}
 	}
+	return n
 }
 
 // place inserts f, and pushes its frame unless it is void.
