@@ -281,7 +281,7 @@ type IDs struct {
 	// it names none of theirs (any case), and is an id as Prefix writes
 	// them, not only digits (internal/rules Clobbers). Every id and name
 	// is checked, those attribute entries allow too; where no entry names
-	// id (or name), Keep allows it on every allowed element. "" (the
+	// id or name, Keep allows both on every allowed element. "" (the
 	// default) checks nothing: id and name are kept as entries allow them,
 	// as written. With Prefix, the value under the prefix is checked.
 	Keep IDKeep `yaml:"keep,omitempty" json:"keep,omitempty"`

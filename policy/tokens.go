@@ -228,19 +228,14 @@ func relProblem(t string) string {
 }
 
 // unclobberedEntries returns the attribute entries ids.keep: unclobbered
-// adds: id and name on every allowed element, each unless an entry of
-// attributes or add.attributes names it (then those entries say where) or
-// ids.prefix writes them.
+// adds: id and name on every allowed element, unless ids.prefix writes
+// them or an entry of attributes or add.attributes names either (then the
+// entries say where both are allowed).
 func unclobberedEntries(c Config) []Attribute {
-	if c.IDs.Keep != IDKeepUnclobbered || c.IDs.Prefix != "" {
+	named := func(a Attribute) bool { return a.Name == "id" || a.Name == "name" }
+	if c.IDs.Keep != IDKeepUnclobbered || c.IDs.Prefix != "" ||
+		slices.ContainsFunc(c.Attributes, named) || slices.ContainsFunc(c.Add.Attributes, named) {
 		return nil
 	}
-	var out []Attribute
-	for _, name := range []string{"id", "name"} {
-		named := func(a Attribute) bool { return a.Name == name }
-		if !slices.ContainsFunc(c.Attributes, named) && !slices.ContainsFunc(c.Add.Attributes, named) {
-			out = append(out, Attribute{Name: name})
-		}
-	}
-	return out
+	return []Attribute{{Name: "id"}, {Name: "name"}}
 }
