@@ -21,6 +21,7 @@ func TestSanitizerConfigIDs(t *testing.T) {
 		{"listed", `{"elements": ["p"], "attributes": ["id"]}`, `<p id="intro" name="x">a</p><p id="domain">b</p>`, `<p id="intro">a</p><p>b</p>`},
 		{"per-element", `{"elements": [{"name": "p", "attributes": ["id"]}, "b"]}`, `<p id="intro">a</p><b id="x">b</b><p id="Forms">c</p>`, `<p id="intro">a</p><b id="x">b</b><p>c</p>`},
 		{"removed", `{"removeAttributes": ["id"]}`, `<p id="intro" name="n">a</p>`, `<p name="n">a</p>`},
+		{"removed-in-upper-case", `{"removeAttributes": ["ID"]}`, `<p id="test">a</p>`, `<p id="test">a</p>`},
 		{"not-listed", `{"elements": ["p"], "attributes": ["title"]}`, `<p id="intro">a</p>`, `<p>a</p>`},
 	}
 	for _, tc := range tests {

@@ -449,12 +449,20 @@ func foreignAdjusted(name string) bool {
 // removeName returns the policy name of an attribute a dictionary
 // removes: its lower-case name, or the namespaced one (xlink:href).
 // Removing by lower-case name removes more than a browser would
-// ("viewBox" removes viewbox from HTML elements too), never less.
+// ("viewBox" removes viewbox from HTML elements too), never less. A name
+// with upper case the parser never writes (not SVG's camel case nor
+// MathML's definitionURL, "adjust SVG/MathML attributes" §13.2.6.5)
+// matches no attribute, as the browser's exact comparison finds none:
+// removeAttributes: ["ID"] removes nothing, and "" says so.
 func removeName(n Name) string {
 	if n.Namespace != "" {
 		return foreignAttrName(n)
 	}
-	return strings.ToLower(n.Name)
+	lower := strings.ToLower(n.Name)
+	if lower != n.Name && svgAttrCase(lower) != n.Name && n.Name != "definitionURL" {
+		return ""
+	}
+	return lower
 }
 
 // unknownKind is the kind a dictionary's attribute name that [policy.KindOf]
@@ -473,8 +481,8 @@ func (m *scMapper) allAttributes(sc Config) ([]string, bool) {
 	gone := map[string]bool{}
 	data := true
 	for _, n := range sc.RemoveAttributes {
-		if n.Namespace == "" {
-			gone[removeName(n)] = true
+		if name := removeName(n); n.Namespace == "" && name != "" {
+			gone[name] = true
 			data = data && !isDataAttribute(n)
 		}
 	}
