@@ -2,6 +2,8 @@ package sanitizerapi_test
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/internal/rules"
@@ -78,5 +80,18 @@ func TestSanitizerConfigContext(t *testing.T) {
 				t.Error("context p: a div is not unwrapped")
 			}
 		})
+	}
+}
+
+// TestExportIDsKeep: a policy with ids.keep written as a dictionary
+// says that htmlclean keeps fewer id and name values than a browser.
+func TestExportIDsKeep(t *testing.T) {
+	p, err := policy.Compile(policy.Config{Elements: []string{"p"}, IDs: policy.IDs{Keep: policy.IDKeepUnclobbered}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := sanitizerapi.Export(p)
+	if !slices.ContainsFunc(sc.Notes, func(n string) bool { return strings.HasPrefix(n, "ids.keep: unclobbered") }) {
+		t.Errorf("Export notes %q, want one on ids.keep", sc.Notes)
 	}
 }
