@@ -15,7 +15,15 @@ var asBrowser = sanitizerapi.ParseOptions{SkipUnknown: true}
 // fromSanitizerConfigAsBrowser is sanitizerapi.Compile reading
 // data as a browser does.
 func fromSanitizerConfigAsBrowser(data []byte) (*policy.Policy, error) {
-	sc, err := sanitizerapi.ParseWith(data, asBrowser)
+	return fromSanitizerConfigIn(data, "")
+}
+
+// fromSanitizerConfigIn is fromSanitizerConfigAsBrowser for setHTML()
+// called on a context element (sanitizerapi.ParseOptions.Context).
+func fromSanitizerConfigIn(data []byte, context string) (*policy.Policy, error) {
+	opts := asBrowser
+	opts.Context = context
+	sc, err := sanitizerapi.ParseWith(data, opts)
 	if err != nil {
 		return nil, err
 	}

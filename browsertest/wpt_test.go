@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -51,7 +52,7 @@ var wptFiles = []struct{ file, short string }{
 const (
 	wptCases            = 274
 	wptChromiumPasses   = 265
-	wptHTMLCleanMatches = 206
+	wptHTMLCleanMatches = 211
 )
 
 // wptHost replaces the {{host}} template of the .sub.dat files, as the
@@ -135,12 +136,16 @@ func loadWPTCases(t testing.TB) []datCase {
 
 // sanitizeCase runs htmlclean on c: the sanitizer-api preset without a
 // config (setHTML's default), else the policy sanitizerapi.Compile maps
-// the config to. A config or input htmlclean refuses gives no output.
+// the config to, each for the case's context element
+// (sanitizerapi.ParseOptions.Context; the default dictionary is the
+// preset's "default"). A config, context or input htmlclean refuses
+// gives no output.
 func sanitizeCase(c *datCase) {
 	p := policy.SanitizerAPI()
-	if c.Config != "" {
+	if c.Config != "" || c.Context != "div" {
+		config := cmp.Or(c.Config, `"default"`)
 		var err error
-		if p, err = fromSanitizerConfigAsBrowser([]byte(c.Config)); err != nil {
+		if p, err = fromSanitizerConfigIn([]byte(config), c.Context); err != nil {
 			c.refused = err
 			return
 		}
@@ -269,10 +274,10 @@ func (c *datCase) wptClass(r datResult) string {
 	switch {
 	case c.Error != "":
 		return "config accepted where setHTML throws"
+	case c.refused != nil && c.Context != "div":
+		return "context " + c.Context + " refused"
 	case c.refused != nil:
 		return "config refused"
-	case c.Context != "div":
-		return "context " + c.Context + " (htmlclean's output has none)"
 	}
 	if cat := agreeCategory(r.Want, r.HTMLCln); cat != "" {
 		return cat

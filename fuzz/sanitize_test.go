@@ -31,7 +31,9 @@ import (
 //     its tokens written out as x/net/html writes them (what the policy
 //     stage writes), so no kept raw bytes read otherwise than their token;
 //   - the changes reported stay as they were reported after later calls
-//     (they own their memory).
+//     (they own their memory);
+//   - under ids.keep: unclobbered (the ids-keep policy), no id or name
+//     in the output is a value rules.Clobbers refuses.
 //
 // That the policy stage changes nothing the pass wrote is checked by
 // sanitize.FuzzStages, which needs the pass alone.
@@ -76,9 +78,15 @@ func FuzzSanitize(f *testing.F) {
 		policies[name] = p
 	}
 	policies["hooks"] = hooksPolicy(f)
+	policies["ids-keep"] = idsKeepPolicy(f) // clobber_test.go
+	for _, s := range idsKeepSeeds {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for name, p := range policies {
-			checkSanitize(t, name, in, p)
+			if out, ok := checkSanitize(t, name, in, p); ok && p.Config().IDs.Keep != "" {
+				checkUnclobbered(t, name, in, out)
+			}
 		}
 	})
 }

@@ -65,6 +65,9 @@ func FuzzSanitizerConfigSanitize(f *testing.F) {
 		if !ok {
 			return
 		}
+		if p.Config().IDs.Keep != "" {
+			checkUnclobbered(t, name, in, out) // clobber_test.go
+		}
 		z := html.NewTokenizer(strings.NewReader(out))
 		for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
 			if tt == html.StartTagToken || tt == html.SelfClosingTagToken {

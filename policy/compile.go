@@ -147,6 +147,7 @@ func compile(c Config, limit int, written func(path string) bool) (*Policy, []er
 	k.addAttributes(p, foreignAttributes(c), "(svg, mathml)", false)
 	k.addAttributes(p, c.Attributes, "attributes", false)
 	k.addAttributes(p, c.Add.Attributes, "add.attributes", true)
+	k.addAttributes(p, unclobberedEntries(c), "ids.keep", false)
 	p.cfg.Attributes = p.attributeList()
 	k.styles(p, flat.Styles)
 	k.classes(p, flat.Classes)

@@ -43,7 +43,8 @@ type Config struct {
 	// their order, and drops the others.
 	Classes []ClassRule `yaml:"classes,omitempty" json:"classes,omitempty"`
 
-	// IDs keeps id and name attributes under a prefix.
+	// IDs keeps id and name attributes under a prefix, or where they
+	// cannot clobber.
 	IDs IDs `yaml:"ids,omitempty" json:"ids,omitempty"`
 
 	// Container names the element the page places the output in when
@@ -264,10 +265,10 @@ type ClassRule struct {
 	Match string `yaml:"match,omitempty" json:"match,omitempty"`
 }
 
-// IDs configures id and name attributes. Without a prefix they are not
-// allowed at all (unless an attribute entry allows them as written): a
-// user's id="x" or name="x" would clobber the page's own document.x and
-// getElementById("x") (DOM clobbering).
+// IDs configures id and name attributes. Without a prefix or Keep they
+// are not allowed at all (unless an attribute entry allows them as
+// written): a user's id="x" or name="x" would clobber the page's own
+// document.x and getElementById("x") (DOM clobbering).
 type IDs struct {
 	// Prefix, if set, allows id and name on every allowed element and
 	// writes them under it: id="fn1" becomes id="user-content-fn1". A
@@ -275,6 +276,15 @@ type IDs struct {
 	// image's usemap="#map", is rewritten to match, so footnotes and
 	// image maps keep working; a value already under Prefix is kept.
 	Prefix string `yaml:"prefix,omitempty" json:"prefix,omitempty"`
+	// Keep, if "unclobbered", keeps an id or name value only where it
+	// cannot replace a built-in property of window, document or a form:
+	// it names none of theirs (any case), and is an id as Prefix writes
+	// them, not only digits (internal/rules Clobbers). Every id and name
+	// is checked, those attribute entries allow too; where no entry names
+	// id or name, Keep allows both on every allowed element. "" (the
+	// default) checks nothing: id and name are kept as entries allow them,
+	// as written. With Prefix, the value under the prefix is checked.
+	Keep IDKeep `yaml:"keep,omitempty" json:"keep,omitempty"`
 }
 
 // Limits bound the work and memory of one document. Zero means the
@@ -351,6 +361,8 @@ const (
 	MismatchReport, MismatchIgnore                TextMismatch = "report", "ignore"
 
 	CrossOriginAnonymous CrossOrigin = "anonymous"
+
+	IDKeepUnclobbered IDKeep = "unclobbered"
 )
 
 // Enumerated settings: see the [Config] field of the same name.
@@ -367,6 +379,7 @@ type (
 	MathMLProfile string
 	CrossOrigin   string
 	FlagAction    string
+	IDKeep        string
 )
 
 // choices is the table of an enumerated setting: its key and its words,
@@ -391,6 +404,7 @@ var (
 	mathMLWords       = choices[MathMLProfile]{"mathml", []MathMLProfile{MathMLCore}}
 	crossOriginWords  = choices[CrossOrigin]{"crossorigin", []CrossOrigin{CrossOriginAnonymous}}
 	flagWords         = choices[FlagAction]{"urls.flags", []FlagAction{FlagReject, FlagReport, FlagIgnore}}
+	idKeepWords       = choices[IDKeep]{"ids.keep", []IDKeep{IDKeepUnclobbered}}
 )
 
 // check fails v unless it is one of the words, or "" where empty is
@@ -427,7 +441,7 @@ func settingWords() map[string]string {
 	m := map[string]string{}
 	for _, c := range []interface{ table() (string, string) }{unlistedWords, bareWords, documentWords,
 		remoteWords, relativeWords, userinfoWords, relOnWords, textMismatchWords,
-		svgWords, mathMLWords, crossOriginWords, flagWords} {
+		svgWords, mathMLWords, crossOriginWords, flagWords, idKeepWords} {
 		k, words := c.table()
 		m[k] = words
 	}

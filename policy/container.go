@@ -96,3 +96,20 @@ func (k *compiler) container(p *Policy, name string, wrap bool) {
 		}
 	}
 }
+
+// KnownContainer reports whether name is an element [Config] Container
+// takes: one whose content model htmlclean knows.
+func KnownContainer(name string) bool {
+	_, ok := containers[name]
+	return ok
+}
+
+// Containers returns the elements [Config] Container takes, sorted.
+func Containers() []string {
+	names := make([]string, 0, len(containers))
+	for n := range containers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}

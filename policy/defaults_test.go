@@ -21,6 +21,7 @@ var settingNoEffect = map[string]string{
 	"Attributes":          "none allowed: the strictest list",
 	"Classes":             "none: every class token dropped",
 	"IDs.Prefix":          "none: no id or name kept (DOM clobbering)",
+	"IDs.Keep":            "none: no id or name allowed by it; an entry's id is kept as written, as without the setting",
 	"Container":           "a flow container, as in every preset; a narrower one can only unwrap more",
 	"Add":                 "no edit",
 	"Remove":              "no edit",

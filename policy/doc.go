@@ -76,7 +76,7 @@
 //	compile.go      Compile: the lists, URLs, links, limits, removal
 //	attrcompile.go  attribute entries and kind declarations
 //	styles.go       per-property style rules (Config.Styles)
-//	tokens.go       class rules, ids.prefix, rel tokens
+//	tokens.go       class rules, ids.prefix and ids.keep, rel tokens
 //	wildcard.go     data-* wildcards; gadgets.go, the script-gadget names
 //	embeds.go       iframe embeds (Config.Embeds)
 //	toplayer.go     allow_top_layer: the top-layer rules and warnings

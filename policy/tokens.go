@@ -193,6 +193,9 @@ func classListSource(all []*rules.ClassRule) string {
 var idPrefixRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]{0,63}$`)
 
 func (k *compiler) ids(p *Policy, ids IDs) {
+	if idKeepWords.check(k, ids.Keep, true) {
+		p.r.Unclobbered = ids.Keep == IDKeepUnclobbered
+	}
 	if ids.Prefix == "" {
 		return
 	}
@@ -222,4 +225,17 @@ func relProblem(t string) string {
 		return `is not a link type (lower-case ASCII letters, digits, "-", "_" and ".", starting with a letter or digit)`
 	}
 	return ""
+}
+
+// unclobberedEntries returns the attribute entries ids.keep: unclobbered
+// adds: id and name on every allowed element, unless ids.prefix writes
+// them or an entry of attributes or add.attributes names either (then the
+// entries say where both are allowed).
+func unclobberedEntries(c Config) []Attribute {
+	named := func(a Attribute) bool { return a.Name == "id" || a.Name == "name" }
+	if c.IDs.Keep != IDKeepUnclobbered || c.IDs.Prefix != "" ||
+		slices.ContainsFunc(c.Attributes, named) || slices.ContainsFunc(c.Add.Attributes, named) {
+		return nil
+	}
+	return []Attribute{{Name: "id"}, {Name: "name"}}
 }

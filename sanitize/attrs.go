@@ -417,6 +417,9 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 		if reason == "" && len(out) > s.r.Limits.MaxAttributeBytes {
 			reason = ReasonTooLong // under its prefix
 		}
+		if reason == "" {
+			reason = s.clobbers(key, out) // clobber.go
+		}
 		if reason == "" && key == "id" {
 			s.refs.define(out)
 		}
@@ -454,7 +457,7 @@ func (s *pass) checkValue(c *checking, el *rules.Element, key, val string) (stri
 	case !rule.Allows(out):
 		return "", ReasonValueNotAllowed
 	}
-	return out, ""
+	return out, s.clobbers(key, out) // clobber.go
 }
 
 // byKind checks a value by what it holds. The compiled rule knows that

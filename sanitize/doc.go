@@ -67,6 +67,7 @@
 //	tokens.go     class tokens, ids.prefix and same-document links
 //	idref.go      id references (for, form, aria-labelledby, ...) under
 //	              ids.prefix: the table, and which ids a document defines
+//	clobber.go    ids.keep: unclobbered: an id or name that clobbers goes
 //	css.go        style and presentation attributes: the calls into
 //	              internal/stylesheet (whole, per property), their reasons
 //	embeds.go     iframe embeds: host, sandbox, content

@@ -148,6 +148,10 @@ const (
 	// anything but letters, digits, marks, "-", "_", ":" and "."), removed
 	// under ids.prefix.
 	ReasonBadID Reason = "bad-id"
+	// ReasonClobbers: under ids.keep: unclobbered, an id or name whose
+	// value could replace a built-in property of window, document or a
+	// form (DOM clobbering), removed (clobber.go).
+	ReasonClobbers Reason = "clobbers"
 	// ReasonUndefinedID: under ids.prefix, a reference to an id (for,
 	// form, list, headers, aria-labelledby, ...) that the document does
 	// not define, removed so that it cannot name an element of the page
@@ -312,7 +316,7 @@ var ownReasons = []Reason{
 	ReasonEventHandler, ReasonValueNotAllowed, ReasonTooLong,
 	ReasonTooManyAttributes, ReasonDuplicate, ReasonUnknownKind,
 	ReasonLinkPolicy, ReasonCrossOrigin, ReasonLinkTextMismatch, ReasonLinkTextUnread, ReasonReservedClass, ReasonClassTokens,
-	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonUndefinedID, ReasonContainer, ReasonTopLayer,
+	ReasonNoAllowedClass, ReasonIDPrefix, ReasonBadID, ReasonClobbers, ReasonUndefinedID, ReasonContainer, ReasonTopLayer,
 
 	ReasonCanonical, ReasonSuspicious, ReasonInvalidURL, ReasonEmptyURL,
 	ReasonBadDescriptor, ReasonAmbiguousComma,

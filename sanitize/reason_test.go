@@ -128,6 +128,7 @@ var reasonTriggers = []struct {
 	{ReasonNoAllowedClass, "comment-settings", `<b class="other">x</b>`},
 	{ReasonIDPrefix, "comment-settings", `<p id="x">x</p>`},
 	{ReasonBadID, "comment-settings", `<p id="a b">x</p>`},
+	{ReasonClobbers, "ids-keep", `<p id="cookie">x</p>`},
 	{ReasonUndefinedID, "comment-settings", `<table><tr><td headers="hostcell">x</td></tr></table>`},
 	{ReasonContainer, "container-p", `<div>x</div>`},
 	{ReasonTopLayer, "popover", `<div popover>x</div>`},
@@ -177,6 +178,7 @@ func TestReasonTriggers(t *testing.T) {
 	policies["all-migration"] = allMigration(t)
 	policies["container-p"] = mustPolicy(t, "extends: ugc\ncontainer: p\n")
 	policies["comments"] = mustPolicy(t, "extends: ugc\ncomments: true\n")
+	policies["ids-keep"] = mustPolicy(t, "extends: ugc\nids: {keep: unclobbered}\n")
 	policies["popover"] = mustPolicy(t, "extends: ugc\nadd:\n  attributes:\n    - {name: popover}\n")
 	covered := map[Reason]bool{}
 	for _, r := range untriggered {

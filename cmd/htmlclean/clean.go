@@ -27,6 +27,7 @@ type cleanFlags struct {
 	policyFile  string
 	sanitizer   string // -sanitizer-config FILE
 	skipUnknown bool   // -sanitizer-skip-unknown
+	context     string // -sanitizer-context
 	format      string // -format of -print-policy
 	listPresets bool
 	printPolicy bool
@@ -51,6 +52,7 @@ func (f *cleanFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.policyFile, "policy", "", "read the policy from `FILE` (YAML) instead of a preset")
 	fs.StringVar(&f.sanitizer, "sanitizer-config", "", "read the policy from `FILE`, an HTML Sanitizer API configuration (JSON, as new Sanitizer() takes it)")
 	fs.BoolVar(&f.skipUnknown, "sanitizer-skip-unknown", false, "with -sanitizer-config, skip members the HTML Sanitizer API does not define, as a browser does, with a note, in place of refusing them")
+	fs.StringVar(&f.context, "sanitizer-context", "", "with -sanitizer-config, the `ELEMENT` setHTML() is called on (default div): the output keeps only what it admits; one whose parse htmlclean does not model (script, html, td, ...) is refused")
 	fs.StringVar(&f.format, "format", "yaml", "with -print-policy, the `FORMAT`: yaml (loadable with -policy) or sanitizer-config (JSON, for setHTML() and -sanitizer-config)")
 	fs.BoolVar(&f.listPresets, "list-presets", false, "list the preset names and exit")
 	fs.BoolVar(&f.printPolicy, "print-policy", false, "print the effective policy as YAML (loadable with -policy) and exit")
@@ -126,6 +128,8 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 		return "-sanitizer-config needs a file name"
 	case f.skipUnknown && f.sanitizer == "":
 		return "-sanitizer-skip-unknown goes with -sanitizer-config"
+	case set["sanitizer-context"] && f.sanitizer == "":
+		return "-sanitizer-context goes with -sanitizer-config"
 	case set["format"] && !f.printPolicy:
 		return "-format goes with -print-policy"
 	case f.format != "yaml" && f.format != "sanitizer-config":
@@ -156,7 +160,7 @@ func (f *cleanFlags) conflict(set map[string]bool, paths []string) string {
 // exit status after printing why it did not load.
 func (e *env) loadPolicy(f *cleanFlags) (*policy.Policy, int) {
 	if f.sanitizer != "" {
-		return e.loadSanitizerConfig(f.sanitizer, sanitizerapi.ParseOptions{SkipUnknown: f.skipUnknown})
+		return e.loadSanitizerConfig(f.sanitizer, sanitizerapi.ParseOptions{SkipUnknown: f.skipUnknown, Context: f.context})
 	}
 	if f.policyFile != "" {
 		p, err := policy.LoadFile(f.policyFile)

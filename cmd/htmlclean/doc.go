@@ -31,6 +31,8 @@
 //	                an HTML Sanitizer API configuration (JSON) instead of a preset
 //	-sanitizer-skip-unknown
 //	                with -sanitizer-config, skip members it does not define (noted)
+//	-sanitizer-context ELEMENT
+//	                with -sanitizer-config, the element setHTML() is called on
 //	-format FORMAT  with -print-policy: yaml, or sanitizer-config (JSON)
 //	-j N            files sanitised in parallel (default: the number of CPUs)
 //	-version        print the version

@@ -56,6 +56,8 @@ func TestGolden(t *testing.T) {
 		{name: "usage-sanitizer-config-unknown-member", args: []string{"-sanitizer-config", "policy/sanitizer-misspelt.json", "site"}},
 		{name: "sanitizer-config-skip-unknown", args: []string{"-sanitizer-config", "policy/sanitizer-misspelt.json", "-sanitizer-skip-unknown"}, stdin: "<p>a <b>b</b></p>\n"},
 		{name: "usage-skip-unknown-without-sanitizer-config", args: []string{"-sanitizer-skip-unknown", "site"}},
+		{name: "sanitizer-context-refused", args: []string{"-sanitizer-config", "policy/sanitizer-misspelt.json", "-sanitizer-skip-unknown", "-sanitizer-context", "script"}, stdin: "<p>a</p>\n"},
+		{name: "usage-context-without-sanitizer-config", args: []string{"-sanitizer-context", "p", "site"}},
 		{name: "usage-sanitizer-config-and-preset", args: []string{"-sanitizer-config", "policy/sanitizer.json", "-preset", "basic", "site"}},
 		{name: "usage-format-without-print-policy", args: []string{"-format", "sanitizer-config", "site"}},
 		{name: "usage-print-policy-paths", args: []string{"-print-policy", "site"}},

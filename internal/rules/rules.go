@@ -55,6 +55,7 @@ type Rules struct {
 	WordBreaks  bool              // dropped elements leave their word break
 	Comments    bool              // comments are kept (comments.go in sanitize)
 	IDPrefix    string            // ids.prefix, or ""
+	Unclobbered bool              // ids.keep: unclobbered: an id or name that Clobbers is dropped
 	Sandbox     string            // the sandbox written on every iframe, or ""
 	EmbedHosts  []string          // the hosts an iframe may load, sorted
 	Removal     map[string]bool   // unlisted elements by name: true drops with content, false unwraps

@@ -61,6 +61,8 @@ type Config struct {
 	// which Parse read for the preset name "default": PolicyConfig maps
 	// it as the sanitizer-api preset does.
 	builtin bool
+	// container is the container ParseOptions.Context maps to, or "".
+	container string
 }
 
 // Name names an element or attribute: a string in the dictionary, or
@@ -133,18 +135,30 @@ type ParseOptions struct {
 	// one. For a dictionary written for a newer browser than this
 	// package knows, whose new members htmlclean then does not apply.
 	SkipUnknown bool
+	// Context is the local name of the element setHTML() is called on,
+	// which the browser parses the input for: "" (or "div") for a div.
+	// [Config.PolicyConfig] maps another to the policy's container (see
+	// [policy.Config] Container), so the output keeps only what that
+	// element admits; one whose parse htmlclean does not model (script,
+	// html, template, table cells, select, raw-text elements ...) or whose
+	// content model it does not know is refused.
+	Context string
 }
 
 // ParseWith is [Parse] with options.
 func ParseWith(data []byte, opts ParseOptions) (Config, error) {
 	d := scDecoder{skipUnknown: opts.SkipUnknown}
+	container := d.checkContext(opts.Context) // context.go
+	if len(d.errs) > 0 {
+		return Config{}, d.err()
+	}
 	if len(data) > maxBytes {
 		d.fail("(file)", "larger than %d bytes", maxBytes)
 		return Config{}, d.err()
 	}
 	if isDefaultPreset(data) {
 		sc, err := Parse(browserDefault)
-		sc.builtin = true
+		sc.builtin, sc.container = true, container
 		return sc, err
 	}
 	var top map[string]json.RawMessage
@@ -189,7 +203,7 @@ func ParseWith(data []byte, opts ParseOptions) (Config, error) {
 			d.unknown(key, key)
 		}
 	}
-	sc.ignored = d.ignored
+	sc.ignored, sc.container = d.ignored, container
 	if _, both := top["processingInstructions"]; both {
 		if _, remove := top["removeProcessingInstructions"]; remove {
 			d.fail("removeProcessingInstructions", "cannot be used with processingInstructions: a config lists the targets it allows or those it removes, not both")

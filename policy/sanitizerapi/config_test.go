@@ -173,7 +173,7 @@ func TestCompile(t *testing.T) {
 // TestSanitizerConfigRemoveForm: without an elements list, the HTML
 // elements htmlclean knows are allowed, less those removed or replaced;
 // without an attributes list, the attributes it knows, less those removed,
-// never id, name or an event handler.
+// id and name only where they cannot clobber, never an event handler.
 func TestSanitizerConfigRemoveForm(t *testing.T) {
 	p, err := sanitizerapi.Compile([]byte(`{"removeElements": ["img"], "replaceWithChildrenElements": ["b"], "removeAttributes": ["title"]}`))
 	if err != nil {
@@ -190,12 +190,15 @@ func TestSanitizerConfigRemoveForm(t *testing.T) {
 		}
 	}
 	a := p.Rules(rules.Key{}).Elements["a"]
-	for _, name := range []string{"href", "dir", "lang", "data-x"} {
+	for _, name := range []string{"href", "dir", "lang", "data-x", "id", "name"} {
 		if a.Attr(name) == nil {
 			t.Errorf("a %s not allowed", name)
 		}
 	}
-	for _, name := range []string{"title", "id", "name", "onclick", "style", "srcdoc", "rel", "target"} {
+	if !p.Rules(rules.Key{}).Unclobbered {
+		t.Error("id and name allowed without ids.keep: unclobbered")
+	}
+	for _, name := range []string{"title", "onclick", "style", "srcdoc", "rel", "target"} {
 		if a.Attr(name) != nil {
 			t.Errorf("a %s allowed", name)
 		}

@@ -39,6 +39,7 @@
 //	jsstring.go  a number or boolean as the name JavaScript's String() gives
 //	json.go      Config written in Sanitizer.get()'s normalised form
 //	map.go       Compile, PolicyConfig: the dictionary as a policy.Config
+//	context.go   ParseOptions.Context: the element setHTML() parses for
 //	foreign.go   SVG and MathML names and namespaces, as policy names them
 //	export.go    Export: a policy written back as a dictionary
 //	default.go   the browser's recorded default and Notes

@@ -141,6 +141,9 @@ func policyNotes(c policy.Config) []string {
 	if c.IDs.Prefix != "" {
 		out = append(out, fmt.Sprintf("ids.prefix %q: id and name left out; htmlclean keeps them under the prefix", c.IDs.Prefix))
 	}
+	if c.IDs.Keep != "" && c.IDs.Prefix == "" {
+		out = append(out, "ids.keep: unclobbered: htmlclean keeps an id or name only where the value cannot clobber; a browser keeps every value")
+	}
 	if len(c.Styles) > 0 {
 		out = append(out, "styles: style left out; htmlclean keeps the CSS properties its styles rules allow")
 	}

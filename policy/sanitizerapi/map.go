@@ -65,7 +65,10 @@ func (sc Config) PolicyConfig() (policy.Config, []string) {
 
 func (sc Config) config(m scMapper) (policy.Config, []string) {
 	m.knownOnly = m.knownOnly || sc.builtin
-	c := policy.Config{URLs: sanitizerURLs(), BareElements: "keep"}
+	c := policy.Config{URLs: sanitizerURLs(), BareElements: "keep", Container: sc.container}
+	if sc.container != "" {
+		m.note("%s", contextNote(sc.container))
+	}
 	for _, key := range sc.ignored {
 		m.note("%q skipped: not a member of a SanitizerConfig there (the dictionary has %s), skipped as a browser does", key, strings.Join(sanitizerKeys, ", "))
 	}
@@ -130,6 +133,7 @@ func (sc Config) config(m scMapper) (policy.Config, []string) {
 		c.Attributes = append(c.Attributes, policy.Attribute{Name: "data-*"})
 	}
 	m.perElement(sc, allowed, base, data, &c)
+	m.unclobbered(&c)
 	// An absent comments member keeps none: setHTML() is a safe method,
 	// and the spec's "set a configuration" steps default comments to
 	// false for it (only the unsafe methods and new Sanitizer() default
@@ -445,12 +449,20 @@ func foreignAdjusted(name string) bool {
 // removeName returns the policy name of an attribute a dictionary
 // removes: its lower-case name, or the namespaced one (xlink:href).
 // Removing by lower-case name removes more than a browser would
-// ("viewBox" removes viewbox from HTML elements too), never less.
+// ("viewBox" removes viewbox from HTML elements too), never less. A name
+// with upper case the parser never writes (not SVG's camel case nor
+// MathML's definitionURL, "adjust SVG/MathML attributes" §13.2.6.5)
+// matches no attribute, as the browser's exact comparison finds none:
+// removeAttributes: ["ID"] removes nothing, and "" says so.
 func removeName(n Name) string {
 	if n.Namespace != "" {
 		return foreignAttrName(n)
 	}
-	return strings.ToLower(n.Name)
+	lower := strings.ToLower(n.Name)
+	if lower != n.Name && svgAttrCase(lower) != n.Name && n.Name != "definitionURL" {
+		return ""
+	}
+	return lower
 }
 
 // unknownKind is the kind a dictionary's attribute name that [policy.KindOf]
@@ -469,8 +481,8 @@ func (m *scMapper) allAttributes(sc Config) ([]string, bool) {
 	gone := map[string]bool{}
 	data := true
 	for _, n := range sc.RemoveAttributes {
-		if n.Namespace == "" {
-			gone[removeName(n)] = true
+		if name := removeName(n); n.Namespace == "" && name != "" {
+			gone[name] = true
 			data = data && !isDataAttribute(n)
 		}
 	}
@@ -484,12 +496,12 @@ func (m *scMapper) allAttributes(sc Config) ([]string, bool) {
 	}
 	var out []string
 	for _, name := range policy.KnownAttributes() {
-		if !gone[name] && !strings.Contains(name, ":") && name != "id" && name != "name" && name != "xmlns" &&
+		if !gone[name] && !strings.Contains(name, ":") && name != "xmlns" &&
 			policy.RefusedAttribute(name) == "" && policy.KindOf(name) != policy.KindCSS {
 			out = append(out, name)
 		}
 	}
-	m.note("attributes: absent, so htmlclean allows the attributes it knows less removeAttributes, except id and name (DOM clobbering), style, namespaced ones and aria-*; an elements list with per-element attributes can allow those")
+	m.note("attributes: absent, so htmlclean allows the attributes it knows less removeAttributes, except style, namespaced ones and aria-*; an elements list with per-element attributes can allow those")
 	m.note("attributes: the ones that put content in the top layer (popover, popovertarget, popovertargetaction, command but for its closing values) are dropped from the output unless the Config is given AllowTopLayer")
 	return out, data
 }
@@ -554,4 +566,16 @@ func (m *scMapper) perElement(sc Config, allowed map[string]bool, base []string,
 		c.Attributes = append(c.Attributes, a)
 	}
 	slices.SortStableFunc(c.Remove.Attributes, func(a, b policy.Attribute) int { return strings.Compare(a.Name, b.Name) })
+}
+
+// unclobbered sets ids.keep: unclobbered when c allows id or name
+// anywhere: setHTML() keeps every value, htmlclean only those that
+// cannot replace a built-in property of window, document or a form (DOM
+// clobbering). Its entries say where, so the setting adds none.
+func (m *scMapper) unclobbered(c *policy.Config) {
+	if !slices.ContainsFunc(c.Attributes, func(a policy.Attribute) bool { return a.Name == "id" || a.Name == "name" }) {
+		return
+	}
+	c.IDs.Keep = policy.IDKeepUnclobbered
+	m.note("ids.keep: unclobbered: id and name are kept only where the value cannot clobber (it names no property of window, document or a form, in any case, is an id of letters, digits, marks, \"-\", \"_\", \":\" and \".\", and is not all digits); setHTML() keeps every value")
 }
