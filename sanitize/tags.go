@@ -353,14 +353,15 @@ func (s *pass) endTag(raw []byte) {
 			return
 		}
 		if i >= 0 {
-			if s.tree.Special() > int32(i) && s.adopt(i, raw) {
+			// The agency finds only formatting elements on the list.
+			if len(s.carried.list) > 0 && s.tree.Special() > int32(i) && s.adopt(i, raw) {
 				return
 			}
 			// A frame whose start tag was dropped is not in the
 			// browser's tree, and an end tag a browser ignores closes
 			// nothing there: what the pass closes then, the browser
 			// leaves open, and does not reopen.
-			if s.tree.At(i).Dropped || s.tree.EndIgnored(name, i) {
+			if len(s.carried.list) == 0 || s.tree.At(i).Dropped || s.tree.EndIgnored(name, i) {
 				s.closeTo(i + 1)
 			} else {
 				s.closeFollowed(i + 1)
