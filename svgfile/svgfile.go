@@ -122,9 +122,12 @@ func clean(raw []byte, p *policy.Policy, o sanitize.Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The prolog is replaced by as many newlines, so that the report's
-	// lines count from the start of the file.
-	body := strings.Repeat("\n", bytes.Count(raw[:start], []byte("\n"))) + string(raw[start:])
+	// The prolog is replaced by as many newlines, and its last line by as
+	// many spaces, so that the report's lines and columns count from the
+	// start of the file; white space before the root is no node.
+	prolog := raw[:start]
+	last := len(prolog) - 1 - bytes.LastIndexByte(prolog, '\n')
+	body := strings.Repeat("\n", bytes.Count(prolog, []byte("\n"))) + strings.Repeat(" ", last) + string(raw[start:])
 	sanitized, err := sanitize.StringWith(body, p, o)
 	if err != nil {
 		return nil, err

@@ -3,11 +3,14 @@ package svgfile_test
 import (
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/htmlclean/htmlclean/policy"
+	"github.com/htmlclean/htmlclean/sanitize"
 	"github.com/htmlclean/htmlclean/svgfile"
 )
 
@@ -141,5 +144,22 @@ func TestFixedPoint(t *testing.T) {
 	}
 	if once != twice {
 		t.Errorf("not a fixed point:\nonce  %q\ntwice %q", once, twice)
+	}
+}
+
+// TestReportPositions: the report's lines and columns count from the
+// start of the file, prolog included.
+func TestReportPositions(t *testing.T) {
+	in := "<?xml version=\"1.0\"?>\n<!-- c --><svg><rect onclick=\"x()\"/>\n<script>x()</script></svg>"
+	var got []string
+	err := svgfile.CleanWith(io.Discard, strings.NewReader(in), policy.SVGUpload(), sanitize.Options{Report: func(c sanitize.Change) {
+		got = append(got, fmt.Sprintf("%d:%d %s %s", c.Line, c.Column, c.Element, c.Attribute))
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"2:16 rect onclick", "3:1 script "}
+	if !slices.Equal(got, want) {
+		t.Errorf("report = %q, want %q", got, want)
 	}
 }
