@@ -99,8 +99,7 @@ func checkSanitize(t *testing.T, name, in string, p *policy.Policy) (string, boo
 	}
 	schemes, scheme := p.URLOptions().Schemes, oracle.BrowserScheme
 	if p.Config().URLs.Relative == policy.RelativeFragment {
-		// "#x" is no URL of the page's scheme there (svgfile_test.go).
-		schemes, scheme = append(schemes, fragmentOnly), svgScheme
+		schemes, scheme = append(schemes, safety.Fragment), safety.FragmentScheme(scheme)
 	}
 	for _, problem := range safety.ProblemsEmbeds(out, schemes, scheme, p.Config().Embeds.Hosts) {
 		t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)

@@ -58,27 +58,13 @@ func FuzzSVGFile(f *testing.F) {
 			t.Fatalf("%v\ninput:  %q\noutput: %q", err, in, out)
 		}
 		body := strings.TrimPrefix(out, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
-		for _, problem := range safety.ProblemsWith(body, []string{fragmentOnly}, svgScheme) {
+		for _, problem := range safety.ProblemsWith(body, []string{safety.Fragment}, safety.FragmentScheme(oracle.BrowserScheme)) {
 			t.Errorf("%s\ninput:  %q\noutput: %q", problem, in, out)
 		}
 		if again, err := svgfile.String(out, p); err != nil || again != out {
 			t.Fatalf("not idempotent:\ninput: %q\nonce:  %q\ntwice: %q (%v)", in, out, again, err)
 		}
 	})
-}
-
-// fragmentOnly is what svgScheme calls a same-document reference: the
-// only URL svg-upload keeps.
-const fragmentOnly = "#fragment"
-
-// svgScheme reads a URL's scheme as the browser does, but a reference
-// that is a fragment alone is fragmentOnly, not the https of the page
-// the oracle resolves it against.
-func svgScheme(u string) string {
-	if strings.HasPrefix(strings.TrimLeft(u, "\t\n\f\r "), "#") {
-		return fragmentOnly
-	}
-	return oracle.BrowserScheme(u)
 }
 
 // svgXML reads s to its end as XML and checks that every element is in
