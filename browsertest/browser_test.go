@@ -199,6 +199,12 @@ func (h *harness) serveSite(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotFound)
 		return
 	}
+	if rec.docType != "" {
+		// A document of its own (an SVG file opened in the tab).
+		w.Header().Set("Content-Type", rec.docType)
+		fmt.Fprint(w, rec.html)
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	// Requests from the page then carry its full URL, which names the
 	// fragment even when they arrive after the tab moved on.
@@ -299,12 +305,13 @@ func isLoopback(raw string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// newRecord registers a fragment and returns its record.
-func (h *harness) newRecord(html string) *record {
+// newRecord registers a fragment, or with docType a document of that
+// type, and returns its record.
+func (h *harness) newRecord(html, docType string) *record {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.nextID++
-	rec := &record{id: h.nextID, html: html}
+	rec := &record{id: h.nextID, html: html, docType: docType}
 	h.records[rec.id] = rec
 	return rec
 }
@@ -323,9 +330,15 @@ func (h *harness) forget(recs []*record) {
 // fragment tried once more in the new tab. The error reports fragments
 // that could not be judged at all, because the browser went away.
 func (h *harness) run(ctx context.Context, htmls []string) ([]Result, error) {
+	return h.runAs(ctx, htmls, "")
+}
+
+// runAs is run for documents of their own, served as docType (an SVG
+// file: "image/svg+xml"), or fragments with docType "".
+func (h *harness) runAs(ctx context.Context, htmls []string, docType string) ([]Result, error) {
 	recs := make([]*record, len(htmls))
 	for i, s := range htmls {
-		recs[i] = h.newRecord(s)
+		recs[i] = h.newRecord(s, docType)
 	}
 	work := make(chan *record)
 	var wg sync.WaitGroup

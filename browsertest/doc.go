@@ -86,6 +86,16 @@
 //     trees for tests without a browser (-update-formatting-sample
 //     rewrites it). About 3 s after the controls.
 //
+//   - TestSVGFileCorpus (svgfile_test.go) puts every corpus vector in SVG
+//     documents (as the root's content, and as the value of every
+//     attribute that links, loads, paints or animates), cleans them with
+//     package svgfile under svg-upload, and opens each distinct output as
+//     a file (served as image/svg+xml, top-level, no CSP), as <img> (URL
+//     and data:) and in an <object>: none may execute, and SVG controls
+//     must, each way. About 5 min. TestSVGFileRendering draws each real
+//     SVG file (svgfile/testdata/real) before and after, as images side by
+//     side in its own Chromium, and compares the pixels. About 1 min.
+//
 // A policy's stage is one line in a test of this package:
 //
 //	runStage(t, "ugc", func(s string) (string, error) { return sanitize.String(s, p) }, loadCorpus(t))

@@ -98,6 +98,7 @@ func (r Result) Summary() string {
 type record struct {
 	id       int64
 	html     string
+	docType  string // served as is, with this Content-Type; "" puts html in an HTML page
 	start    time.Time
 	signals  []Signal
 	signalAt []time.Duration

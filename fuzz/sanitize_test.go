@@ -105,7 +105,11 @@ func checkSanitize(t *testing.T, name, in string, p *policy.Policy) (string, boo
 		}
 		return "", false
 	}
-	for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, oracle.BrowserScheme, p.Config().Embeds.Hosts) {
+	schemes, scheme := p.URLOptions().Schemes, oracle.BrowserScheme
+	if p.Config().URLs.Relative == policy.RelativeFragment {
+		schemes, scheme = append(schemes, safety.Fragment), safety.FragmentScheme(scheme)
+	}
+	for _, problem := range safety.ProblemsEmbeds(out, schemes, scheme, p.Config().Embeds.Hosts) {
 		t.Errorf("%s: %s\ninput:  %q\noutput: %q", name, problem, in, out)
 	}
 	for _, leak := range safety.Leaks(out) {

@@ -344,6 +344,8 @@ func (k *compiler) urls(p *Policy, u URLs) {
 	case RelativeAllow:
 	case RelativeDeny:
 		o.Relative = urlnorm.RelativeReject
+	case RelativeFragment:
+		o.Relative = urlnorm.RelativeFragment
 	case RelativeResolve:
 		o.Relative = urlnorm.RelativeResolve
 		o.Base = u.Base

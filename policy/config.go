@@ -177,7 +177,8 @@ type URLs struct {
 	// allows every scheme but those never allowed (javascript, data, ...).
 	Schemes []string `yaml:"schemes,flow,omitempty" json:"schemes,omitempty"`
 	// Relative is "deny" (the default: drop relative references), "allow"
-	// (keep them, normalised) or "resolve" (rewrite them against Base).
+	// (keep them, normalised), "resolve" (rewrite them against Base) or
+	// "fragment" (keep same-document references, "#id", drop the others).
 	Relative Relative `yaml:"relative,omitempty" json:"relative,omitempty"`
 	// Base is the absolute http(s) URL relative references resolve against
 	// (required with Relative "resolve"). Its host also counts as internal
@@ -351,7 +352,7 @@ const (
 
 	RemoteAllow, RemoteBlock, RemoteProxy RemoteContent = "allow", "block", "proxy"
 
-	RelativeDeny, RelativeAllow, RelativeResolve Relative = "deny", "allow", "resolve"
+	RelativeDeny, RelativeAllow, RelativeResolve, RelativeFragment Relative = "deny", "allow", "resolve", "fragment"
 
 	UserinfoReject, UserinfoStrip, UserinfoKeep Userinfo = "reject", "strip", "keep"
 
@@ -396,7 +397,7 @@ var (
 	bareWords         = choices[BareElements]{"bare_elements", []BareElements{BareDrop, BareKeep}}
 	documentWords     = choices[DocumentMode]{"document", []DocumentMode{DocumentFragment, DocumentWrap}}
 	remoteWords       = choices[RemoteContent]{"remote_content", []RemoteContent{RemoteAllow, RemoteBlock, RemoteProxy}}
-	relativeWords     = choices[Relative]{"urls.relative", []Relative{RelativeAllow, RelativeDeny, RelativeResolve}}
+	relativeWords     = choices[Relative]{"urls.relative", []Relative{RelativeAllow, RelativeDeny, RelativeResolve, RelativeFragment}}
 	userinfoWords     = choices[Userinfo]{"urls.userinfo", []Userinfo{UserinfoReject, UserinfoStrip, UserinfoKeep}}
 	relOnWords        = choices[RelOn]{"links.rel_on", []RelOn{RelOnAll, RelOnExternal}}
 	textMismatchWords = choices[TextMismatch]{"links.text_mismatch", []TextMismatch{MismatchReject, MismatchRewrite, MismatchMark, MismatchReport, MismatchIgnore}}

@@ -87,6 +87,8 @@
 //	kind.go         attribute kinds (the built-in table: internal/rules)
 //	foreign.go      svg: and math: names, the svg and mathml settings
 //	                (the sets they add: internal/rules)
+//	svgupload.go    the svg-upload preset; the warning for a policy that
+//	                keeps SVG references but not what they name
 //	container.go    container: the content model of the context element
 //	patterns.go     limits on a policy's regular expressions
 //	printable.go    Policy.String's policy; weaker.go, its weaker marks

@@ -66,7 +66,7 @@ func ExampleLoad_errors() {
 	fmt.Println(err)
 	// Output:
 	// policy: bad.yaml:3: add.elements[0]: "script" is never allowed: it runs script
-	// policy: bad.yaml:5: urls.relative: "sometimes" is not one of allow, deny, resolve
+	// policy: bad.yaml:5: urls.relative: "sometimes" is not one of allow, deny, resolve, fragment
 }
 
 func ExampleCompile() {

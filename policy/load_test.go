@@ -156,7 +156,7 @@ func TestLoadReportsEveryMistake(t *testing.T) {
 // TestPresetsRoundTrip: the effective policy printed as YAML loads back
 // to the same policy.
 func TestPresetsRoundTrip(t *testing.T) {
-	if got, want := Presets(), []string{"basic", "bluemonday-ugc", "mail", "sanitizer-api", "strict", "ugc"}; !cmp.Equal(got, want) {
+	if got, want := Presets(), []string{"basic", "bluemonday-ugc", "mail", "sanitizer-api", "strict", "svg-upload", "ugc"}; !cmp.Equal(got, want) {
 		t.Errorf("Presets() = %v, want %v", got, want)
 	}
 	if s := PresetSummary("nonesuch"); s != "" {

@@ -132,6 +132,7 @@ func (p *Policy) String() string {
 	}
 	b.WriteString(gadgetWarnings(p.cfg))
 	b.WriteString(topLayerWarnings(p.cfg))
+	b.WriteString(svgRefWarnings(p.cfg)) // svgupload.go
 	// Through a node tree, to write why the presets chose what they did
 	// beside each flag.
 	var doc yaml.Node

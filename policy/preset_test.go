@@ -17,6 +17,7 @@ var presetFuncs = map[string]func() *Policy{
 	"sanitizer-api":  SanitizerAPI,
 	"bluemonday-ugc": BluemondayUGC,
 	"mail":           Mail,
+	"svg-upload":     SVGUpload,
 }
 
 // TestPresetsCompile proves that Strict, Basic and UGC cannot fail: every

@@ -41,6 +41,7 @@ var presets = map[string]struct {
 	"sanitizer-api":  {sanitizerAPIPreset, "the browser's HTML Sanitizer API default (new Sanitizer().get()), SVG and MathML included, less htmlclean's refusals", sync.OnceValues(compilePreset("sanitizer-api", sanitizerAPIPreset))},
 	"bluemonday-ugc": {bluemondayUGCPreset, "bluemonday's UGCPolicy(): its elements and attributes, ids as written, nofollow on every link", sync.OnceValues(compilePreset("bluemonday-ugc", bluemondayUGCPreset))},
 	"mail":           {mailPreset, "HTML e-mail: a whole document in, the body out in one wrapper; tables, font, center, scoped <style>; remote content blocked", sync.OnceValues(compilePreset("mail", mailPreset))},
+	"svg-upload":     {svgUploadPreset, "an uploaded SVG file served on its own (package svgfile): svg: safe, ids and same-document references kept, nothing loaded", sync.OnceValues(compilePreset("svg-upload", svgUploadPreset))},
 	"ugc":            {ugcPreset, "comments and forums: paragraphs, headings, links, images, lists, tables, code, quotes", sync.OnceValues(compilePreset("ugc", ugcPreset))},
 }
 

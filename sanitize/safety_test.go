@@ -85,7 +85,11 @@ func TestCorpusSafety(t *testing.T) {
 					if err != nil {
 						t.Fatalf("String: %v", err)
 					}
-					for _, problem := range safety.ProblemsEmbeds(out, p.URLOptions().Schemes, safety.SchemeOf, p.Config().Embeds.Hosts) {
+					schemes, scheme := p.URLOptions().Schemes, safety.SchemeOf
+					if p.Config().URLs.Relative == policy.RelativeFragment {
+						schemes, scheme = append(schemes, safety.Fragment), safety.FragmentScheme(scheme)
+					}
+					for _, problem := range safety.ProblemsEmbeds(out, schemes, scheme, p.Config().Embeds.Hosts) {
 						t.Errorf("%s\ninput:  %q\noutput: %q", problem, v.Input, out)
 					}
 					for _, leak := range safety.Leaks(out) {

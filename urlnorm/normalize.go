@@ -361,7 +361,7 @@ func (n *normalizer) parseRelative() error {
 			return n.reject(ReasonScheme, i)
 		}
 	}
-	if n.opts.Relative == RelativeReject {
+	if n.opts.Relative == RelativeReject || n.opts.Relative == RelativeFragment && (s == "" || s[0] != '#') {
 		return n.reject(ReasonRelative, 0)
 	}
 	n.special = true

@@ -185,10 +185,14 @@ func TestRelativePolicy(t *testing.T) {
 		{name: "resolve-base-without-path", in: "x", want: "https://example.com/x", opts: resolve("https://example.com")},
 		{name: "resolve-keeps-absolute", in: "http://other.example/", want: "http://other.example/", opts: resolve(base)},
 		{name: "resolve-keeps-flags", in: `..\x`, want: "https://example.com/x", opts: resolve(base), flags: urlnorm.FlagBackslash},
+		{name: "fragment-kept", in: "#g", want: "#g", opts: urlnorm.Options{Relative: urlnorm.RelativeFragment}},
 	})
 	runRejectCases(t, []rejectCase{
 		{name: "reject", in: "x", opts: urlnorm.Options{Relative: urlnorm.RelativeReject}, reason: urlnorm.ReasonRelative, offset: 0},
 		{name: "reject-protocol-relative", in: "//x/", opts: urlnorm.Options{Relative: urlnorm.RelativeReject}, reason: urlnorm.ReasonRelative, offset: 0},
+		{name: "fragment-refuses-path", in: "other.svg#g", opts: urlnorm.Options{Relative: urlnorm.RelativeFragment}, reason: urlnorm.ReasonRelative, offset: 0},
+		{name: "fragment-refuses-query", in: "?x#g", opts: urlnorm.Options{Relative: urlnorm.RelativeFragment}, reason: urlnorm.ReasonRelative, offset: 0},
+		{name: "fragment-refuses-empty", in: "", opts: urlnorm.Options{Relative: urlnorm.RelativeFragment}, reason: urlnorm.ReasonRelative, offset: 0},
 		{name: "bad-base", in: "x", opts: resolve("mailto:x"), reason: urlnorm.ReasonBase, offset: 0},
 		{name: "missing-base", in: "x", opts: resolve(""), reason: urlnorm.ReasonBase, offset: 0},
 		{name: "resolved-scheme-checked", in: "x", opts: urlnorm.Options{Relative: urlnorm.RelativeResolve, Base: "http://example.com/", Schemes: []string{"https"}}, reason: urlnorm.ReasonSchemeNotAllowed, offset: 0},

@@ -82,6 +82,12 @@ const (
 	RelativeReject
 	// RelativeResolve resolves relative references against [Options.Base].
 	RelativeResolve
+	// RelativeFragment keeps a same-document reference ("#id", which
+	// names an element of the document it is in, whatever the document's
+	// URL) and refuses every other relative reference with
+	// [ReasonRelative]: what a standalone file, which has no base it may
+	// load from, needs.
+	RelativeFragment
 )
 
 // rejected returns the flags that refuse a URL: Reject, or every flag

@@ -33,12 +33,17 @@ type cleanFlags struct {
 	printPolicy bool
 	jobs        int
 	version     bool
+	svg         bool // -svg: standalone SVG files, through package svgfile
 }
 
 // defaultPreset is the preset used without -preset or -policy. Every
 // preset is safe; ugc (links, images, lists, tables, code) is what comment
 // systems and forums want, so a new user's first run keeps their content.
 const defaultPreset = "ugc"
+
+// svgPreset is the default preset with -svg: the one for a standalone SVG
+// file.
+const svgPreset = "svg-upload"
 
 func (f *cleanFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "o", "", "write the output to `FILE|DIR`: a directory for several inputs or a directory input, whose tree is mirrored")
@@ -58,6 +63,7 @@ func (f *cleanFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.printPolicy, "print-policy", false, "print the effective policy as YAML (loadable with -policy) and exit")
 	fs.IntVar(&f.jobs, "j", 0, "sanitise `N` files in parallel (default 0: one per CPU)")
 	fs.BoolVar(&f.version, "version", false, "print the version and exit")
+	fs.BoolVar(&f.svg, "svg", false, "read each input as a standalone SVG file and write it as one (XML, for image/svg+xml); directories give their *.svg files; the default preset becomes svg-upload")
 }
 
 // cleanMain is the sanitiser command.
@@ -95,6 +101,9 @@ func (e *env) cleanMain(args []string) int {
 	}
 	if msg := f.conflict(set, paths); msg != "" {
 		return e.usageError(c, "%s", msg)
+	}
+	if f.svg && !set["preset"] {
+		f.preset = svgPreset
 	}
 	p, status := e.loadPolicy(&f)
 	if p == nil {

@@ -35,6 +35,8 @@
 //	                with -sanitizer-config, the element setHTML() is called on
 //	-format FORMAT  with -print-policy: yaml, or sanitizer-config (JSON)
 //	-j N            files sanitised in parallel (default: the number of CPUs)
+//	-svg            standalone SVG files in, SVG files out (package svgfile);
+//	                directories give their *.svg files; default preset svg-upload
 //	-version        print the version
 //
 // The url subcommand prints the canonical form of each URL (one per line on

@@ -22,6 +22,7 @@ type plan struct {
 	skipped int      // entries of walked directories that are not *.html or *.htm files, or are symlinks
 	bytes   int64    // the size of all input files, for the progress bar
 	temps   []string // temporary files of this command met in the walk (see removeStale)
+	svg     bool     // -svg: walks take *.svg files
 }
 
 // A job is one input file, or a path that failed before it could be read
@@ -51,10 +52,19 @@ func isHTML(name string) bool {
 	return strings.EqualFold(ext, ".html") || strings.EqualFold(ext, ".htm")
 }
 
+// takes reports whether a file found in a directory is sanitised: with
+// -svg, *.svg in any case, else isHTML.
+func (pl *plan) takes(name string) bool {
+	if pl.svg {
+		return strings.EqualFold(filepath.Ext(name), ".svg")
+	}
+	return isHTML(name)
+}
+
 // plan expands paths into jobs and decides the outputs. It returns nil
 // and exitUsage, after printing why, when -o cannot hold the outputs.
 func (e *env) plan(c *command, f *cleanFlags, paths []string) (*plan, int) {
-	pl := &plan{}
+	pl := &plan{svg: f.svg}
 	// -o names a directory if it is one, or ends in a slash ("-o new/").
 	outIsDir := f.out != "" && (isDir(f.out) || strings.HasSuffix(f.out, "/") || strings.HasSuffix(f.out, string(filepath.Separator)))
 	if len(paths) == 0 || (len(paths) == 1 && paths[0] == "-") {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/htmlclean/htmlclean/policy"
 	"github.com/htmlclean/htmlclean/sanitize"
+	"github.com/htmlclean/htmlclean/svgfile"
 )
 
 // The sizes that bound a job's memory. An input up to memLimit is read
@@ -146,6 +147,9 @@ func (k *task) sanitize(dst io.Writer, src io.Reader) error {
 		collect = func(c sanitize.Change) {
 			k.enc.Encode(reportLine{File: path, Change: c}) // an error stays in k.rep
 		}
+	}
+	if k.w.f.svg {
+		return svgfile.CleanWith(dst, src, k.w.p, sanitize.Options{Report: collect})
 	}
 	return sanitize.SanitizeWith(dst, src, k.w.p, sanitize.Options{Report: collect})
 }

@@ -47,6 +47,8 @@ could not be processed or -check found changes, 2 usage or policy error.
         mirror posts/ into clean/, with every change and its reason in changes.jsonl
   htmlclean -check -diff content/
         in CI: show what would change, exit 1 if anything would
+  htmlclean -svg -o clean/ uploads/
+        write each *.svg of uploads/ into clean/ as a safe SVG file
 `,
 }
 

@@ -72,7 +72,7 @@ func (w *walker) entry(path string, d fs.DirEntry) {
 	case t.IsRegular() && safefile.IsTemp(d.Name()):
 		w.pl.temps = append(w.pl.temps, path)
 		return
-	case t.IsRegular() && !isHTML(d.Name()):
+	case t.IsRegular() && !w.pl.takes(d.Name()):
 		w.pl.skipped++
 		return
 	}

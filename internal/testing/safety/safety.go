@@ -230,3 +230,23 @@ func animationProblems(n *html.Node) []string {
 	}
 	return problems
 }
+
+// Fragment is what [FragmentScheme] reads a same-document reference
+// ("#x") as: under urls.relative: fragment it is the only relative
+// reference a policy keeps, and it is no URL of the page's scheme, which
+// a policy allowing no scheme (svg-upload) would otherwise be read as
+// keeping.
+const Fragment = "#fragment"
+
+// FragmentScheme returns scheme, except that a reference that is a
+// fragment alone (after the URL Standard's leading C0 controls and
+// spaces, and its tabs and newlines) is [Fragment].
+func FragmentScheme(scheme func(string) string) func(string) string {
+	return func(u string) string {
+		t := strings.TrimLeft(u, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+		if strings.HasPrefix(strings.TrimLeft(t, "\t\n\r"), "#") {
+			return Fragment
+		}
+		return scheme(u)
+	}
+}
