@@ -132,7 +132,7 @@ func clobbers(t *testing.T, h *harness, values []string, mk func(string) string)
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancelT()
-	rec := h.newRecord("")
+	rec := h.newRecord("", "")
 	defer h.forget([]*record{rec})
 	if err := chromedp.Do(ctx, chromedp.Navigate(h.site.URL+pagePrefix+strconv.FormatInt(rec.id, 10))); err != nil {
 		t.Fatalf("browsertest: %v", err)

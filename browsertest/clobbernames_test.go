@@ -70,7 +70,7 @@ func liveClobberNames(t *testing.T, h *harness) (string, []string) {
 	defer cancel()
 	ctx, cancelT := context.WithTimeout(ctx, time.Minute)
 	defer cancelT()
-	rec := h.newRecord("")
+	rec := h.newRecord("", "")
 	defer h.forget([]*record{rec})
 	if err := chromedp.Do(ctx, chromedp.Navigate(h.site.URL+pagePrefix+strconv.FormatInt(rec.id, 10))); err != nil {
 		t.Fatalf("browsertest: %v", err)

@@ -44,7 +44,11 @@ func TestCorpusSafetyOracle(t *testing.T) {
 				} else if err != nil {
 					t.Fatalf("String(%q): %v", in, err)
 				}
-				for _, problem := range safety.ProblemsWith(out, p.URLOptions().Schemes, oracle.BrowserScheme) {
+				schemes, scheme := p.URLOptions().Schemes, oracle.BrowserScheme
+				if p.Config().URLs.Relative == policy.RelativeFragment {
+					schemes, scheme = append(schemes, safety.Fragment), safety.FragmentScheme(scheme)
+				}
+				for _, problem := range safety.ProblemsWith(out, schemes, scheme) {
 					t.Errorf("%s\ninput:  %q\noutput: %q", problem, in, out)
 				}
 			}
