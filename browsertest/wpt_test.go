@@ -52,7 +52,7 @@ var wptFiles = []struct{ file, short string }{
 const (
 	wptCases            = 274
 	wptChromiumPasses   = 265
-	wptHTMLCleanMatches = 211
+	wptHTMLCleanMatches = 219
 )
 
 // wptHost replaces the {{host}} template of the .sub.dat files, as the
