@@ -83,9 +83,9 @@ func (s *pass) adopt(f int, raw []byte) bool {
 }
 
 // adoptable reports whether e is a formatting element the pass wrote,
-// other than a and nobr.
+// other than a.
 func adoptable(e *htmltree.Frame) bool {
-	return htmltree.Formatting(e.Name) && e.Name != "a" && e.Name != "nobr" &&
+	return htmltree.Formatting(e.Name) && e.Name != "a" &&
 		!e.Dropped && e.Caller&(frameHidden|frameUnlisted) == 0 && !e.Implied && !e.Foreign
 }
 

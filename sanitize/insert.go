@@ -39,7 +39,7 @@ func (s *pass) placeHTML(name string, info elemInfo) bool {
 			if !htmltree.TableStructure(name) {
 				return s.inBody(name, info)
 			}
-			s.closeTo(s.tree.ModeFloor()) // "close the cell", or the caption
+			s.closeFollowed(s.tree.ModeFloor()) // "close the cell", or the caption
 		case modeColgroup:
 			if name == "col" || name == "template" {
 				return true

@@ -22,8 +22,8 @@ import (
 // closed them all. That is so inside a link held for the link-text check,
 // in select, raw text or foreign content, and past the budget that keeps
 // the output linear in the input (a few hundred open elements reopened
-// before every word would write each of them again). a and nobr, whose
-// start tags run the adoption agency on the list, are closed as before.
+// before every word would write each of them again). a, a link the
+// link-text check follows, is closed as before.
 // Table modes, where a copy would be foster-parented, leave the list as
 // it is, and the copy is written after the table if the browser writes
 // one there.
@@ -55,6 +55,10 @@ type carrying struct {
 	// orphan list item): the browser's stack holds an element the pass's
 	// does not, and the pass no longer knows which end tags it ignores.
 	diverged bool
+	// unsureP says the pass closed a p where the browser may keep it open
+	// (a close not by the browser's rule): a later "</p>" may close it
+	// there, and is not written as an empty paragraph (emptyParagraph).
+	unsureP bool
 }
 
 // reopenCredit is the credit each token that reopens adds beyond its own
@@ -66,7 +70,7 @@ const reopenCredit = 256
 func (c *carrying) reset() {
 	c.list, c.buf = c.list[:0], c.buf[:0]
 	c.closed, c.credit = 0, 0
-	c.follow, c.diverged = false, false
+	c.follow, c.diverged, c.unsureP = false, false, false
 }
 
 // oversized reports whether a hostile document grew the part past what a
@@ -182,6 +186,16 @@ func (c *carrying) forget(name string, marker int32) bool {
 		}
 	}
 	return false
+}
+
+// forgetLastClosed takes the last closed entry named name off the list.
+func (c *carrying) forgetLastClosed(name string) {
+	for i := len(c.list) - 1; i >= 0; i-- {
+		if e := &c.list[i]; e.depth < 0 && e.name == name {
+			c.remove(i)
+			return
+		}
+	}
 }
 
 // reopenable returns the index of the first entry the browser would

@@ -12,13 +12,13 @@ import (
 	"github.com/htmlclean/htmlclean/internal/testing/domtest"
 )
 
-// formattingPolicy keeps every formatting element but a and nobr, and the
+// formattingPolicy keeps every formatting element but a, and the
 // blocks, lists, headings and tables they are mis-nested with, so that
 // the sanitised output's tree can be compared with the input's whole.
 const formattingPolicy = `
 extends: ugc
 add:
-  elements: [font, big, span]
+  elements: [font, big, nobr, span]
   attributes:
     - {name: color, on: [font]}
     - {name: class, on: [b, i, em, span]}
@@ -46,6 +46,9 @@ func TestReconstructKnownShapes(t *testing.T) {
 		// Noah's Ark: of four alike, three are reopened; unlike ones all.
 		{`<p><b><b><b><b>x</p>y`, `<p><b><b><b><b>x</b></b></b></b></p><b><b><b>y</b></b></b>`},
 		{`<p><b class="a"><b><b><b>x</p>y`, `<p><b class="a"><b><b><b>x</b></b></b></b></p><b class="a"><b><b><b>y</b></b></b></b>`},
+		// A nobr start tag closes the open nobr and reopens what was in it.
+		{`<nobr><b>x<nobr>y`, `<nobr><b>x</b></nobr><b><nobr>y</nobr></b>`},
+		{`<p><nobr>x</p><nobr>y`, `<p><nobr>x</nobr></p><nobr></nobr><nobr>y</nobr>`},
 	} {
 		got, err := String(c.in, p)
 		if err != nil || got != c.want {
@@ -60,7 +63,7 @@ func TestReconstructKnownShapes(t *testing.T) {
 func misnested(r *rand.Rand) string {
 	tokens := []string{
 		"<b>", "<i>", "<em>", "<strong>", "<u>", "<s>", "<small>", "<code>", `<font color="red">`,
-		`<b class="x">`, "</b>", "</i>", "</em>", "</strong>", "</u>", "</font>",
+		`<b class="x">`, "</b>", "</i>", "</em>", "</strong>", "</u>", "</font>", "<nobr>", "</nobr>",
 		"<p>", "</p>", "<div>", "</div>", "<h2>", "</h2>", "</h3>", "<blockquote>", "</blockquote>",
 		"<ul><li>", "<li>", "</ul>", "<table><tr><td>", "</td><td>", "</table>",
 		"<span>", "</span>", "<br>", "<pre>", "</pre>",

@@ -361,9 +361,11 @@ func (s *pass) endTag(raw []byte) {
 			// browser's tree, and an end tag a browser ignores closes
 			// nothing there: what the pass closes then, the browser
 			// leaves open, and does not reopen.
-			if len(s.carried.list) == 0 || s.tree.At(i).Dropped || s.tree.EndIgnored(name, i) {
+			switch {
+			case i+1 == s.tree.Len(): // nothing inside it is open
+			case s.tree.At(i).Dropped || s.tree.EndIgnored(name, i):
 				s.closeTo(i + 1)
-			} else {
+			default:
 				s.closeFollowed(i + 1)
 			}
 			s.out.endRaw = raw
@@ -385,9 +387,10 @@ func (s *pass) endTag(raw []byte) {
 // emptyParagraph writes "</p>" with no paragraph open in button scope as
 // the empty paragraph a browser makes of it, and reports whether it did:
 // where the policy keeps p in body, outside a link held for its text,
-// and where no element hook would judge it.
+// where no element hook would judge it, and unless the pass closed a p
+// the browser may still have open (carrying.unsureP).
 func (s *pass) emptyParagraph() bool {
-	if _, ok := s.elements.get("p"); !ok || s.r.Outside["p"] || s.hid.at >= 0 || len(s.link.held) > 0 ||
+	if _, ok := s.elements.get("p"); !ok || s.carried.unsureP || s.r.Outside["p"] || s.hid.at >= 0 || len(s.link.held) > 0 ||
 		s.r.Hooks.Element != nil || s.tree.ForeignContent() {
 		return false
 	}

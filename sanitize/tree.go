@@ -100,6 +100,25 @@ func (s *pass) closeItem(name string) {
 	s.closeTo(at)
 }
 
+// closeNobr closes the open nobr before a new one: a browser runs the
+// adoption agency for it, which, with no special element inside it, pops
+// it and what is inside it, takes it off the list, and reopens the
+// formatting elements that were inside it (HTML §13.2.6.4.7, "nobr").
+// With a special element inside, the pass closes them all, which the
+// browser follows from the end tags.
+func (s *pass) closeNobr() {
+	at := s.tree.UpTo("nobr", false, s.hid.at >= 0)
+	if at < 0 || int(s.tree.Special()) > at || !s.carried.listed(at, s.tree.Marker()) {
+		s.closeTo(at)
+		return
+	}
+	s.closeFollowed(at)
+	s.carried.forgetLastClosed("nobr")
+	if s.carried.closed > 0 {
+		s.reconstruct("", 0)
+	}
+}
+
 // closeTop writes the end tag of the innermost open element. implicit
 // says the input did not close it.
 func (s *pass) closeTop(implicit bool) {
@@ -112,6 +131,9 @@ func (s *pass) closeTop(implicit bool) {
 	}
 	if len(s.carried.list) > 0 {
 		s.carried.popped(s.tree.Len(), implicit && !top.Dropped && !hidden && s.carried.follow && !s.carried.diverged)
+	}
+	if implicit && !s.carried.follow && top.Name == "p" && !top.Dropped {
+		s.carried.unsureP = true
 	}
 	if int(top.Marker()) == s.tree.Len() {
 		s.hid.clearToMarker(int32(s.tree.Len()))
@@ -229,7 +251,7 @@ func (s *pass) impliedEndTags(name string, info elemInfo) {
 	case "button":
 		s.closeTo(s.tree.UpTo("button", false, s.hid.at >= 0)) // buttons do not nest
 	case "nobr":
-		s.closeTo(s.tree.UpTo("nobr", false, s.hid.at >= 0))
+		s.closeNobr()
 	case "option", "optgroup":
 		if c := s.tree.Current(); c != nil && c.Name == "option" {
 			s.closeTo(s.tree.CurrentFloor())
@@ -301,7 +323,7 @@ var elemInfos = func() map[string]elemInfo {
 		infoVoid: voidElements, infoClosesP: set(htmltree.ClosesPNames()...),
 		infoNeedsAttributes: needsAttributes, infoBreakout: set(htmltree.BreakoutNames()...),
 		infoItem: set("li", "dd", "dt"), infoCurrent: set("rb", "rp", "rt", "rtc", "option", "optgroup"),
-		infoCarried: set("b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u"),
+		infoCarried: set("b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"),
 	} {
 		for n := range names {
 			m[n] |= flag
