@@ -44,13 +44,13 @@ const (
 
 // misnestFloor is the number of the default 5,000 inputs (seed 1) whose
 // sanitised output must parse in Chromium to the tree Chromium builds
-// from the input, less what the policy removes: 4,830 (96.6%) since the
+// from the input, less what the policy removes: 4,843 (96.9%) since the
 // pass reopens formatting elements and follows the adoption agency past
 // nested blocks (3,750 before), so that a change making fewer agree
 // fails; one making more should raise it. What is left is mostly a,
 // which the pass neither reopens nor adopts, blocks around removed or
 // unwrapped elements, and tables. The target is 99% (4,950).
-const misnestFloor = 4830
+const misnestFloor = 4843
 
 // misnestDropped and misnestUnwrapped are what the policy of
 // misnestPolicyPath removes from the generated inputs: the elements it

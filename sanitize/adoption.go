@@ -26,7 +26,8 @@ import "github.com/htmlclean/htmlclean/internal/htmltree"
 //     those; a fourth it would remove), none of them a or nobr;
 //   - above the furthest block, only special elements, each the child of
 //     the one before (the agency runs again for each, moving the clone of
-//     the formatting element into it), then elements that are not
+//     the formatting element into it), at most seven in all with the
+//     block (its outer loop runs eight times), then elements that are not
 //     special, which the agency's last run pops: the pass closes those
 //     first, and the formatting elements among them stay on the list to
 //     be reopened (closeFollowed);
@@ -67,7 +68,10 @@ func (s *pass) adopt(f int, raw []byte) bool {
 	for last+1 < t.Len() && t.IsSpecial(last+1) {
 		last++
 	}
-	if int(t.Special()) != last {
+	// The agency runs at most eight times (its outer loop), once per
+	// special in the chain and once more to pop the last clone: past
+	// seven the clone stays open in the browser.
+	if int(t.Special()) != last || last-fb+1 > maxAdoptedChain {
 		return false
 	}
 	for j := fb + 1; j < t.Len(); j++ {
@@ -81,6 +85,11 @@ func (s *pass) adopt(f int, raw []byte) bool {
 	s.carried.cut(f)
 	return true
 }
+
+// maxAdoptedChain is the longest chain of special elements above the
+// furthest block, itself included, that the adoption agency's eight runs
+// see through.
+const maxAdoptedChain = 7
 
 // adoptable reports whether e is a formatting element the pass wrote,
 // other than a.

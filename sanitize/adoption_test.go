@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"github.com/htmlclean/htmlclean/internal/testing/safety"
 	"strings"
 	"testing"
 
@@ -111,4 +112,28 @@ func TestAdoptionAgencyGrowth(t *testing.T) {
 		}},
 		{"crowded", 2000, func(n int) string { return strings.Repeat("<b>", 4) + strings.Repeat("<div>x</b>", n) }},
 	})
+}
+
+// TestAdoptionAgencyChainBounded: the agency runs at most eight times, so
+// past seven specials above the furthest block its last clone of the
+// formatting element stays open in the browser. The pass follows the
+// agency only up to there and closes the elements beyond, so that
+// nothing it writes is left open past the output.
+func TestAdoptionAgencyChainBounded(t *testing.T) {
+	t.Parallel()
+	for n := 1; n <= 12; n++ {
+		in := `<b dir="rtl">x` + strings.Repeat("<div>", n) + "y</b>z"
+		got, err := String(in, policy.UGC())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, leak := range safety.Leaks(got) {
+			t.Errorf("%d divs: String(%q) = %q: %s", n, in, got, leak)
+		}
+		if n <= maxAdoptedChain {
+			if tree, want := parsedFragment(t, got), parsedFragment(t, in); tree != want {
+				t.Errorf("%d divs: String(%q) = %q, which builds %q, want %q", n, in, got, tree, want)
+			}
+		}
+	}
 }

@@ -247,7 +247,7 @@ func (s *pass) text(raw []byte) {
 	if len(s.hid.pending) > 0 {
 		s.reopen("")
 	}
-	if s.carried.closed > 0 {
+	if s.carried.closed > 0 && !allNUL(raw) { // a browser ignores a NUL in body
 		s.reconstruct("", len(raw))
 	}
 	if len(s.link.held) > 0 && s.hid.at < 0 {

@@ -52,8 +52,11 @@ type carrying struct {
 	// tags and never reopens from.
 	follow bool
 	// diverged says the pass dropped a start tag the browser places (an
-	// orphan list item): the browser's stack holds an element the pass's
-	// does not, and the pass no longer knows which end tags it ignores.
+	// orphan list item, a cell of an unwrapped table, an unwrapped special
+	// element such as a button): the browser's stack holds an element the
+	// pass's does not, and the pass no longer knows which end tags it
+	// ignores, nor where its markers are. Nothing is reopened or adopted
+	// after that.
 	diverged bool
 	// unsureP says the pass closed a p where the browser may keep it open
 	// (a close not by the browser's rule): a later "</p>" may close it
@@ -104,7 +107,8 @@ func (c *carrying) opened(t *tree, name string, key uint64, canon, faithful []by
 }
 
 // remove takes entry i off the list. The bytes of the last entry go with
-// it; those of one in the middle stay until the entries after it go.
+// it; those of one in the middle stay until the entries after it go, so
+// buf holds at most maxCarried entries' tags and the holes between them.
 func (c *carrying) remove(i int) {
 	if c.list[i].depth < 0 {
 		c.closed--
@@ -301,6 +305,17 @@ func (s *pass) unreopened(start int) {
 		s.change(Change{Element: c.list[i].name, Action: ClosedElement, Reason: ReasonNotReopened})
 		c.remove(i)
 	}
+}
+
+// allNUL reports whether raw is only NUL bytes, which a browser in body
+// drops without reconstructing anything.
+func allNUL(raw []byte) bool {
+	for _, c := range raw {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // inRawText reports whether the current element's text is raw text or

@@ -101,7 +101,9 @@ func (s *pass) startAllowed(a allowed, selfClosing, tokSelfClosing bool) {
 		return
 	}
 	if !placed {
-		s.carried.diverged = true
+		if needsItemFence(name) || needsCurrent(name) || unwrappedTable(&s.elements, name) {
+			s.carried.diverged = true // the browser places it
+		}
 		s.change(Change{Element: name, Action: RemovedElement, Reason: ReasonMisplaced})
 		// An orphan item or ruby part leaves no frame: a dropped <li>
 		// open would make the next item close what was written after it
@@ -283,6 +285,11 @@ func (s *pass) dropElement(name string, selfClosing bool) {
 	}
 	if !void {
 		s.link.cut() // unwrapped: its content stood apart
+		if htmltree.Special(name) {
+			// The browser has it on its stack, where it stops searches
+			// and may be a marker, and the pass has no frame for it.
+			s.carried.diverged = true
+		}
 	}
 	if s.report != nil {
 		s.change(Change{Element: name, Action: RemovedElement, Reason: dropReason(&s.r, name)})
@@ -414,6 +421,9 @@ func (s *pass) emptyParagraph() bool {
 func (s *pass) endBR() {
 	const name = "br"
 	s.closeTo(s.tree.ForeignFloor())
+	if s.carried.closed > 0 {
+		s.reconstruct(name, len(name)+3)
+	}
 	if s.r.Hooks.Element != nil && s.hid.at < 0 {
 		// It is written as a <br>: the hook decides it as one.
 		s.attrs.reset()

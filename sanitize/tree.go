@@ -81,7 +81,21 @@ func (s *pass) closeTo(depth int) {
 // closeFollowed is closeTo where the browser closes the same elements,
 // by the same rule: the formatting elements closed stay on its list, to
 // be reopened (reconstruct.go).
+//
+// A frame the pass keeps for an element whose tags it dropped is not in
+// the browser's tree as the pass sees it: a special one there (an
+// unwrapped button, a cell) may have stopped the browser's search, so a
+// close across it is the pass's own.
 func (s *pass) closeFollowed(depth int) {
+	if depth < 0 {
+		return // nothing to close
+	}
+	for i := depth; i < s.tree.Len(); i++ {
+		if f := s.tree.At(i); f.Dropped && htmltree.Special(f.Name) {
+			s.closeTo(depth)
+			return
+		}
+	}
 	s.carried.follow = true
 	s.closeTo(depth)
 	s.carried.follow = false

@@ -155,6 +155,12 @@ var (
 // §13.2.4.3), which a browser reopens after a block that closed it.
 func Formatting(name string) bool { return formatting[name] }
 
+// Special reports whether name, lower-cased, is in the HTML parser's
+// special category or puts a marker on the list of active formatting
+// elements (HTML §13.2.4.2, §13.2.4.3): an element that stops the
+// parser's searches of its stack.
+func Special(name string) bool { return special[name] || markers[name] }
+
 // Reconstructs reports whether the start tag name, lower-cased, makes a
 // browser in body reconstruct the active formatting elements before it
 // inserts the element (HTML §13.2.6.4.7), as text does.
